@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "HeeKeyboard",
+    products: [
+        .executable(name: "HeeApp", targets: ["HeeApp"]),
+        .library(name: "KeyboardCore", targets: ["KeyboardCore"]),
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages (see README, "Set-up").
+        .systemLibrary(
+            name: "CSDL",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev"])]
+        ),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+
+        // Pure Swift: every rule of the seeds, no SDL.
+        .target(name: "KeyboardCore"),
+        // Snapshot of core state -> pixels.
+        .target(name: "HeeRender", dependencies: ["KeyboardCore", "CSDL", "CCairo", "CFontconfig"]),
+        // Window, event loop, audio, command line.
+        .executableTarget(name: "HeeApp", dependencies: ["KeyboardCore", "HeeRender", "CSDL"]),
+
+        .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore"]),
+        .testTarget(
+            name: "HeeRenderTests",
+            dependencies: ["HeeRender", "KeyboardCore", "CSDL"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

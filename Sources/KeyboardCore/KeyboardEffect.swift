@@ -1,0 +1,38 @@
+/// What the app must do after the session handled an input. The session decides; the app
+/// performs (plays the clip, starts text input, writes the trace, redraws).
+public enum KeyboardEffect: Hashable, Sendable {
+    /// The layout changed (read `KeyboardSession.layout`).
+    case layoutChanged
+    /// The keyboard's frame finished changing (seed 001's keyboard-did-change-frame):
+    /// `.hide` comes with a zero frame.
+    case keyboardFrameChanged(KeyboardStatus, Rect)
+    /// A key's pressed state changed.
+    case keyTouched(KeyID, down: Bool)
+    /// The へぇ button counted a press; the value is the full count (not the display).
+    case heeCounted(Int)
+    /// The shift key's state changed.
+    case shiftChanged(ShiftState)
+    /// The text field changed; `caret` is in `Character`s.
+    case textChanged(String, caret: Int)
+    /// Play a sound from the start, restarting it if it is still playing (seed 000's
+    /// `SoundEngine.play()`).
+    case playSound(SoundName)
+    /// The keyboard is about to appear: open the audio device and load the clip (seed 000's
+    /// `viewWillAppear` → `startEngine()`).
+    case startAudioEngine
+    /// The keyboard is about to disappear: close the audio device (seed 000's
+    /// `viewWillDisappear` → `stopEngine()`).
+    case stopAudioEngine
+    /// The text field gained focus: start SDL text input at its rectangle (points).
+    case startTextInput(Rect)
+    /// The text field lost focus: stop SDL text input.
+    case stopTextInput
+    /// Something visible changed: draw a frame.
+    case needsDisplay
+}
+
+/// The app's sounds.
+public enum SoundName: String, Hashable, Sendable {
+    /// The clip in `sounds/hee.wav`.
+    case hee
+}

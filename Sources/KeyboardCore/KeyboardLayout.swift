@@ -1,0 +1,191 @@
+/// Where everything is, in window points, for one window size: the host screen on top and
+/// the keyboard (shown) along the bottom edge, like an iPhone with a custom keyboard open.
+///
+/// The layout is a pure function of the window size, so a resize reflows it and tests can
+/// check geometry for any size. The keyboard spans the window's width; the へぇ button is
+/// seed 000's 170 × 180 pt frame (plus its 4 pt padding) scaled uniformly by `heeScale`.
+public struct KeyboardLayout: Hashable, Sendable {
+    // MARK: Metrics (points). Seed values are marked; the rest follow iOS's system keyboard.
+
+    /// Seed 000: the へぇ button's frame, `.frame(width: 170, height: 180)`.
+    public static let heeDesignSize = Size(width: 170, height: 180)
+    /// Seed 000: `.padding(4)` around the button.
+    public static let heePadding = 4.0
+    /// The window width at which the へぇ button is drawn at its seed size (scale 1).
+    public static let referenceWidth = 480.0
+    /// The smallest and largest scale of the へぇ button.
+    public static let heeScaleRange = 0.6...1.25
+
+    /// Height of a key row and the gaps around keys.
+    public static let keyHeight = 40.0
+    public static let keyGap = 6.0
+    public static let rowGap = 8.0
+    public static let keyboardSideMargin = 3.0
+    public static let keyboardTopPadding = 8.0
+    public static let heeToRowsGap = 4.0
+    public static let keyboardBottomPadding = 6.0
+    /// Shift and backspace are this many letter keys wide.
+    public static let modifierKeyWidthFactor = 1.35
+
+    /// Host screen: large navigation title, then a grouped list of four 44 pt rows.
+    public static let titleTop = 16.0
+    public static let titleHeight = 44.0
+    public static let listTop = 76.0
+    public static let listInset = 16.0
+    public static let rowHeight = 44.0
+    public static let hostBottomPadding = 16.0
+
+    /// The default window size (points).
+    public static let defaultWindowSize = Size(width: 480, height: 800)
+
+    /// The keyboard's height apart from the へぇ area.
+    static var keyboardFixedHeight: Double {
+        keyboardTopPadding + heeToRowsGap + 4 * keyHeight + 3 * rowGap + keyboardBottomPadding
+    }
+
+    /// The host screen's height: title plus the four list rows.
+    public static var hostMinimumHeight: Double { listTop + 4 * rowHeight + hostBottomPadding }
+
+    /// The padded へぇ area's height at scale 1 (180 + 2 × 4 pt).
+    static var heeAreaDesignHeight: Double { heeDesignSize.height + 2 * heePadding }
+
+    /// The smallest window in which nothing overlaps: host screen above a keyboard with the
+    /// へぇ button at its smallest scale, and ten letter keys at least 26 pt wide.
+    public static var minimumWindowSize: Size {
+        let height = hostMinimumHeight + keyboardFixedHeight + heeAreaDesignHeight * heeScaleRange.lowerBound
+        return Size(width: 320, height: height.rounded(.up))
+    }
+
+    // MARK: Results
+
+    /// The window size this layout is for (points), at least `minimumWindowSize`.
+    public let windowSize: Size
+    /// The scale applied to the へぇ button's seed geometry.
+    public let heeScale: Double
+    /// The keyboard's frame when fully shown (the frame seed 001 reports).
+    public let keyboardFrame: Rect
+    /// The へぇ button's 170 × 180 frame after scaling (without the 4 pt padding).
+    public let heeFrame: Rect
+    /// Every key's drawn rectangle, keyboard shown.
+    public let keys: [KeyID: Rect]
+    /// Host-screen rectangles.
+    public let titleFrame: Rect
+    public let listFrame: Rect
+    public let textField: Rect
+    public let statusRow: Rect
+    public let sizeRow: Rect
+    public let closeKeyboard: Rect
+
+    /// Computes the layout for a window of `windowSize` points. Sizes below
+    /// `minimumWindowSize` are laid out as if they were the minimum (SDL enforces it).
+    public init(windowSize requested: Size) {
+        let minimum = Self.minimumWindowSize
+        let size = Size(width: max(requested.width, minimum.width),
+                        height: max(requested.height, minimum.height))
+        windowSize = size
+        let w = size.width
+
+        let byWidth = w / Self.referenceWidth
+        let byHeight = (size.height - Self.hostMinimumHeight - Self.keyboardFixedHeight) / Self.heeAreaDesignHeight
+        let scale = min(max(min(byWidth, byHeight), Self.heeScaleRange.lowerBound), Self.heeScaleRange.upperBound)
+        heeScale = scale
+
+        let keyboardHeight = Self.keyboardFixedHeight + Self.heeAreaDesignHeight * scale
+        let keyboardY = size.height - keyboardHeight
+        keyboardFrame = Rect(x: 0, y: keyboardY, width: w, height: keyboardHeight)
+
+        let heeWidth = Self.heeDesignSize.width * scale
+        heeFrame = Rect(x: (w - heeWidth) / 2,
+                        y: keyboardY + Self.keyboardTopPadding + Self.heePadding * scale,
+                        width: heeWidth,
+                        height: Self.heeDesignSize.height * scale)
+
+        var keys: [KeyID: Rect] = [.hee: heeFrame]
+        let margin = Self.keyboardSideMargin, gap = Self.keyGap
+        let keyWidth = (w - 2 * margin - 9 * gap) / 10
+        let rowsTop = keyboardY + Self.keyboardTopPadding + Self.heeAreaDesignHeight * scale + Self.heeToRowsGap
+        func rowY(_ row: Int) -> Double { rowsTop + Double(row) * (Self.keyHeight + Self.rowGap) }
+        func rowStart(_ count: Int) -> Double {
+            (w - (Double(count) * keyWidth + Double(count - 1) * gap)) / 2
+        }
+        for (row, letters) in KeyID.letterRows.enumerated() {
+            let x0 = rowStart(letters.count)
+            for (i, letter) in letters.enumerated() {
+                keys[.letter(letter)] = Rect(x: x0 + Double(i) * (keyWidth + gap), y: rowY(row),
+                                             width: keyWidth, height: Self.keyHeight)
+            }
+        }
+        let modifierWidth = keyWidth * Self.modifierKeyWidthFactor
+        keys[.shift] = Rect(x: margin, y: rowY(2), width: modifierWidth, height: Self.keyHeight)
+        keys[.backspace] = Rect(x: w - margin - modifierWidth, y: rowY(2),
+                                width: modifierWidth, height: Self.keyHeight)
+        let bottomLetters = KeyID.letterRows[2].count
+        keys[.space] = Rect(x: rowStart(bottomLetters), y: rowY(3),
+                            width: Double(bottomLetters) * keyWidth + Double(bottomLetters - 1) * gap,
+                            height: Self.keyHeight)
+        self.keys = keys
+
+        titleFrame = Rect(x: 20, y: Self.titleTop, width: w - 40, height: Self.titleHeight)
+        let list = Rect(x: Self.listInset, y: Self.listTop, width: w - 2 * Self.listInset,
+                        height: 4 * Self.rowHeight)
+        listFrame = list
+        func row(_ i: Int) -> Rect {
+            Rect(x: list.x, y: list.y + Double(i) * Self.rowHeight, width: list.width, height: Self.rowHeight)
+        }
+        textField = row(0)
+        statusRow = row(1)
+        sizeRow = row(2)
+        closeKeyboard = row(3)
+    }
+
+    /// Keys in a stable order: へぇ, shift, backspace, space, then a–z.
+    public static let keyOrder: [KeyID] =
+        [.hee, .shift, .backspace, .space] + "abcdefghijklmnopqrstuvwxyz".map { KeyID.letter($0) }
+
+    /// The rectangle of a host control.
+    public func frame(of control: HostControl) -> Rect {
+        switch control {
+        case .textField: textField
+        case .closeKeyboard: closeKeyboard
+        }
+    }
+
+    /// The key at `point` (window points) when the keyboard is shown and moved down by
+    /// `keyboardOffset` points (during its slide). A key's touch area reaches half-way into
+    /// the gaps around it, as on iOS, so a tap between two keys still hits the nearer one;
+    /// the へぇ button's area includes its 4 pt padding (seed 000 attaches the gesture after
+    /// `.padding(4)`).
+    public func key(at point: Point, keyboardOffset: Double = 0) -> KeyID? {
+        let p = Point(x: point.x, y: point.y - keyboardOffset)
+        guard keyboardFrame.contains(p) else { return nil }
+        var best: (key: KeyID, distance: Double)?
+        for key in Self.keyOrder {
+            guard let rect = keys[key] else { continue }
+            let area = touchArea(of: key, rect: rect)
+            guard area.contains(p) else { continue }
+            // Exact hits win; among expanded hits the nearest centre wins.
+            let d = rect.contains(p) ? -1 : hypot2(p, rect.center)
+            if best == nil || d < best!.distance { best = (key, d) }
+        }
+        return best?.key
+    }
+
+    /// The host control at `point`, if any.
+    public func hostControl(at point: Point) -> HostControl? {
+        HostControl.allCases.first { frame(of: $0).contains(point) }
+    }
+
+    private func touchArea(of key: KeyID, rect: Rect) -> Rect {
+        switch key {
+        case .hee:
+            let pad = Self.heePadding * heeScale
+            return rect.insetBy(dx: -pad, dy: -pad)
+        default:
+            return rect.insetBy(dx: -Self.keyGap / 2, dy: -Self.rowGap / 2)
+        }
+    }
+
+    private func hypot2(_ a: Point, _ b: Point) -> Double {
+        (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
+    }
+}

@@ -1,0 +1,282 @@
+/// The whole app's behaviour as one state machine: host screen (seed 001), へぇ button
+/// (seed 000), shift key (seed 002) and the letter keys, fed with `KeyboardInput`s and the
+/// time they happened, answering with the `KeyboardEffect`s to perform.
+///
+/// Times are `Duration`s since the session started (the app passes SDL event timestamps), so
+/// every rule can be driven exactly by tests and replays.
+public struct KeyboardSession: Hashable, Sendable {
+    /// How long the cap takes to sink or rise (about 0.1 s, the figure).
+    public static let pressAnimationDuration: Duration = .milliseconds(100)
+
+    public private(set) var layout: KeyboardLayout
+    public private(set) var hee = HeeButtonModel()
+    public private(set) var shift = ShiftKeyModel()
+    /// The text field's content. The keyboard edits it only through `TextDocumentProxy`.
+    public private(set) var textField = TextBuffer()
+    /// Status and frame as last reported to the host screen (seed 001).
+    public private(set) var monitor = KeyboardMonitor()
+    public private(set) var visibility = KeyboardVisibility(resting: .hide)
+    /// Whether the text field is first responder (has the caret and takes typing).
+    public private(set) var isTextFieldFocused = false
+    /// The cap's press animation: 0 at rest, 1 pressed (10 pt down, highlight colour).
+    public private(set) var capTransition = Transition.resting(at: 0)
+    /// What each pointer that is down is holding.
+    public private(set) var pointers: [PointerID: PointerTarget] = [:]
+
+    /// What a pointer holds.
+    public enum PointerTarget: Hashable, Sendable {
+        /// A key, or `nil` after a letter press slid off every letter key.
+        case key(KeyID?)
+        /// A host control (acts when released over it).
+        case host(HostControl)
+        /// Nothing that reacts.
+        case none
+    }
+
+    /// A session for a window of `windowSize` points; send `.launched` to start it.
+    public init(windowSize: Size) {
+        layout = KeyboardLayout(windowSize: windowSize)
+    }
+
+    // MARK: Derived state
+
+    /// Keys held by at least one pointer.
+    public var pressedKeys: Set<KeyID> {
+        var keys = Set<KeyID>()
+        for case .key(let key?) in pointers.values { keys.insert(key) }
+        return keys
+    }
+
+    /// The host control held by a pointer, if any (drawn highlighted).
+    public var pressedHostControl: HostControl? {
+        for case .host(let control) in pointers.values { return control }
+        return nil
+    }
+
+    /// The keyboard's vertical offset at `time` in points: 0 shown, its height when hidden.
+    public func keyboardOffset(at time: Duration) -> Double {
+        visibility.hiddenFraction(at: time) * layout.keyboardFrame.height
+    }
+
+    /// The cap's press fraction at `time`: 0 at rest ... 1 fully down and highlighted.
+    public func capPress(at time: Duration) -> Double { capTransition.value(at: time) }
+
+    /// Whether something moves at `time` (draw another frame soon).
+    public func isAnimating(at time: Duration) -> Bool {
+        capTransition.isRunning(at: time) || !visibility.isSettled(at: time)
+    }
+
+    /// The next time something changes without input (an animation ends), if any.
+    public func nextDeadline(after time: Duration) -> Duration? {
+        [capTransition.isRunning(at: time) ? capTransition.end : nil, visibility.deadline(after: time)]
+            .compactMap { $0 }.min()
+    }
+
+    // MARK: Transitions
+
+    /// Applies `input`, which happened at `time`, and returns what to perform, in order.
+    public mutating func handle(_ input: KeyboardInput, at time: Duration) -> [KeyboardEffect] {
+        let before = self
+        var effects: [KeyboardEffect] = []
+        switch input {
+        case .launched:
+            effects.append(.layoutChanged)
+            visibility = KeyboardVisibility(resting: .show)
+            effects.append(.startAudioEngine)
+            focusTextField(&effects)
+        case .pointerDown(let id, let point):
+            pointerDown(id, at: point, time: time, &effects)
+        case .pointerMoved(let id, let point):
+            pointerMoved(id, to: point, time: time, &effects)
+        case .pointerUp(let id, let point):
+            pointerUp(id, at: point, time: time, &effects)
+        case .pointersCancelled:
+            let held = pressedKeys
+            pointers = [:]
+            updatePressedKeys(from: held, time: time, &effects)
+        case .textInput(let text):
+            guard isTextFieldFocused else { break }
+            edit(&effects) { $0.insertText(text) }
+        case .editingKey(let key):
+            guard isTextFieldFocused else { break }
+            edit(&effects) { field in
+                switch key {
+                case .backspace: field.deleteBackward()
+                case .left: field.adjustTextPosition(byCharacterOffset: -1)
+                case .right: field.adjustTextPosition(byCharacterOffset: 1)
+                case .home: field.moveCaretToStart()
+                case .end: field.moveCaretToEnd()
+                }
+            }
+        case .windowResized(let size):
+            let newLayout = KeyboardLayout(windowSize: size)
+            if newLayout != layout {
+                layout = newLayout
+                effects.append(.layoutChanged)
+                if isTextFieldFocused { effects.append(.startTextInput(layout.textField)) }
+            }
+        case .tick:
+            break
+        }
+        reportKeyboardFrame(at: time, &effects)
+        if self != before || isAnimating(at: time) || before.isAnimating(at: time) {
+            effects.append(.needsDisplay)
+        }
+        return effects
+    }
+
+    // MARK: Pointers
+
+    private var keysAreLive: Bool { visibility.target == .show }
+
+    private mutating func pointerDown(_ id: PointerID, at point: Point, time: Duration,
+                                      _ effects: inout [KeyboardEffect]) {
+        let pressedBefore = pressedKeys
+        // A pointer that goes down again while we think it is down lost its release: drop
+        // the stale press silently.
+        pointers[id] = nil
+        updatePressedKeys(from: pressedBefore, time: time, &effects)
+
+        let before = pressedKeys
+        if keysAreLive, visibility.isSettled(at: time), let key = layout.key(at: point) {
+            pointers[id] = .key(key)
+        } else if let control = layout.hostControl(at: point) {
+            pointers[id] = .host(control)
+            if control == .textField {
+                focusTextField(&effects)
+                showKeyboard(at: time, &effects)
+            }
+        } else {
+            pointers[id] = PointerTarget.none
+        }
+        updatePressedKeys(from: before, time: time, &effects)
+    }
+
+    private mutating func pointerMoved(_ id: PointerID, to point: Point, time: Duration,
+                                       _ effects: inout [KeyboardEffect]) {
+        guard case .key(let held)? = pointers[id] else { return }
+        // The へぇ button, shift and backspace keep their press however the pointer moves
+        // (seed 000's `isTouching` guard); a letter press follows the finger to the letter
+        // under it and is cancelled off the letters.
+        if let held, held.actsOnTouchDown { return }
+        let under = keysAreLive ? layout.key(at: point) : nil
+        let next = (under?.actsOnTouchDown == false) ? under : nil
+        guard next != held else { return }
+        let before = pressedKeys
+        pointers[id] = .key(next)
+        updatePressedKeys(from: before, time: time, &effects)
+    }
+
+    private mutating func pointerUp(_ id: PointerID, at point: Point, time: Duration,
+                                    _ effects: inout [KeyboardEffect]) {
+        guard let target = pointers[id] else { return }
+        let before = pressedKeys
+        pointers[id] = nil
+        switch target {
+        case .key(let key?) where !key.actsOnTouchDown:
+            // Letters and space type on release, with the key under the pointer then.
+            type(key, &effects)
+        case .host(.closeKeyboard) where layout.closeKeyboard.contains(point):
+            closeKeyboard(at: time, &effects)
+        default:
+            break
+        }
+        updatePressedKeys(from: before, time: time, &effects)
+    }
+
+    /// Emits touch events for keys whose pressed state changed, and runs the touch-down /
+    /// touch-up rules of the keys that act on them.
+    private mutating func updatePressedKeys(from before: Set<KeyID>, time: Duration,
+                                            _ effects: inout [KeyboardEffect]) {
+        let now = pressedKeys
+        for key in before.subtracting(now).sorted() {
+            effects.append(.keyTouched(key, down: false))
+            switch key {
+            case .hee:
+                hee.touchUp()
+                capTransition = capTransition.retargeted(to: 0, at: time, fullDuration: Self.pressAnimationDuration)
+            case .shift:
+                shift.touchUp()
+            default:
+                break
+            }
+        }
+        for key in now.subtracting(before).sorted() {
+            effects.append(.keyTouched(key, down: true))
+            switch key {
+            case .hee:
+                capTransition = capTransition.retargeted(to: 1, at: time, fullDuration: Self.pressAnimationDuration)
+                if hee.touchDown() {
+                    effects.append(.heeCounted(hee.count))
+                    edit(&effects) { $0.insertText(HeeButtonModel.insertedText) }
+                    effects.append(.playSound(.hee))
+                }
+            case .shift:
+                if shift.touchDown(at: time) { effects.append(.shiftChanged(shift.state)) }
+            case .backspace:
+                edit(&effects) { $0.deleteBackward() }
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func type(_ key: KeyID, _ effects: inout [KeyboardEffect]) {
+        switch key {
+        case .letter(let letter):
+            let typed = shift.state.apply(to: String(letter))
+            edit(&effects) { $0.insertText(typed) }
+            if shift.letterTyped() { effects.append(.shiftChanged(shift.state)) }
+        case .space:
+            edit(&effects) { $0.insertText(" ") }
+        default:
+            break
+        }
+    }
+
+    // MARK: Text field and keyboard
+
+    /// Runs `change` on the text field through its proxy and reports a change.
+    private mutating func edit(_ effects: inout [KeyboardEffect], _ change: (inout TextBuffer) -> Void) {
+        var field = textField
+        change(&field)
+        guard field != textField else { return }
+        textField = field
+        effects.append(.textChanged(field.text, caret: field.caret))
+    }
+
+    private mutating func focusTextField(_ effects: inout [KeyboardEffect]) {
+        guard !isTextFieldFocused else { return }
+        isTextFieldFocused = true
+        effects.append(.startTextInput(layout.textField))
+    }
+
+    private mutating func showKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
+        if visibility.show(at: time) { effects.append(.startAudioEngine) }
+    }
+
+    /// Seed 001's `closeKeyboard()`: the text field resigns first responder, the keyboard
+    /// slides away, and presses on its keys end.
+    private mutating func closeKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
+        if isTextFieldFocused {
+            isTextFieldFocused = false
+            effects.append(.stopTextInput)
+        }
+        guard visibility.hide(at: time) else { return }
+        effects.append(.stopAudioEngine)
+        let before = pressedKeys
+        for (id, target) in pointers {
+            if case .key = target { pointers[id] = PointerTarget.none }
+        }
+        updatePressedKeys(from: before, time: time, &effects)
+    }
+
+    /// Reports the keyboard's frame to the host screen once a slide or a resize has settled.
+    private mutating func reportKeyboardFrame(at time: Duration, _ effects: inout [KeyboardEffect]) {
+        guard visibility.isSettled(at: time) else { return }
+        let frame = visibility.target == .show ? layout.keyboardFrame : .zero
+        guard frame != monitor.keyboardRect else { return }
+        monitor.keyboardDidChangeFrame(frame)
+        effects.append(.keyboardFrameChanged(monitor.keyboardStatus, frame))
+    }
+}

@@ -1,0 +1,108 @@
+/// The command line of `HeeApp`, parsed without touching the process (testable).
+///
+/// `HeeApp [--trace] [--mute] [--size WxH] [--assets DIR] [--help] [--version]`
+public struct LaunchOptions: Hashable, Sendable {
+    /// The program's version, printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// Write JSON Lines trace events to stdout.
+    public var trace = false
+    /// Never open an audio device.
+    public var mute = false
+    /// Initial window size in points (`--size WxH`).
+    public var windowSize = KeyboardLayout.defaultWindowSize
+    /// Where `fonts/` and `sounds/` are (`--assets DIR`); `nil`: found next to the binary.
+    public var assetsDirectory: String?
+
+    public init() {}
+
+    /// What the command line asks for.
+    public enum Command: Hashable, Sendable {
+        case run(LaunchOptions)
+        case help
+        case version
+    }
+
+    /// A command line that cannot be used; `message` is one line without the program name.
+    /// The app prints it with the usage and exits with status 64 (`EX_USAGE`).
+    public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The usage text printed by `--help` and after a usage error.
+    public static let usage = """
+        usage: HeeApp [--trace] [--mute] [--size WxH] [--assets DIR] [--help] [--version]
+          --trace        write JSON Lines events (layout, keyboard, touch, hee, shift, text,
+                         audio, sound) to stdout, one per line, flushed at once
+          --mute         do not open an audio device (default: sound on)
+          --size WxH     initial window size in points (default: 480x800, minimum: \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)))
+          --assets DIR   directory holding fonts/ and sounds/ (default: found next to the
+                         program or in the source tree it was built from)
+          --help         show this help and exit
+          --version      print the version and exit
+        """
+
+    /// Parses `arguments` (without the program name).
+    /// - Throws: `UsageError` for an unknown flag, a missing or malformed value, or a size
+    ///   outside `KeyboardLayout.minimumWindowSize`...16384.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        var options = LaunchOptions()
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            var flag = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+                flag = String(argument[..<eq])
+                inlineValue = String(argument[argument.index(after: eq)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
+                return next
+            }
+            func noValue() throws(UsageError) {
+                if inlineValue != nil { throw UsageError(message: "\(flag) takes no value") }
+            }
+            switch flag {
+            case "--help", "-h":
+                try noValue()
+                return .help
+            case "--version":
+                try noValue()
+                return .version
+            case "--trace":
+                try noValue()
+                options.trace = true
+            case "--mute":
+                try noValue()
+                options.mute = true
+            case "--size":
+                options.windowSize = try parseSize(try value())
+            case "--assets":
+                let dir = try value()
+                guard !dir.isEmpty else { throw UsageError(message: "--assets needs a directory") }
+                options.assetsDirectory = dir
+            default:
+                throw UsageError(message: "unknown option '\(argument)'")
+            }
+        }
+        return .run(options)
+    }
+
+    /// Parses `WxH` in whole points, e.g. `480x800`.
+    static func parseSize(_ text: String) throws(UsageError) -> Size {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            throw UsageError(message: "--size expects WxH in points, e.g. 480x800, not '\(text)'")
+        }
+        let minimum = KeyboardLayout.minimumWindowSize
+        guard Double(w) >= minimum.width, Double(h) >= minimum.height else {
+            throw UsageError(message: "--size \(w)x\(h) is smaller than the minimum \(Int(minimum.width))x\(Int(minimum.height))")
+        }
+        guard w <= 16384, h <= 16384 else {
+            throw UsageError(message: "--size \(w)x\(h) is larger than 16384x16384")
+        }
+        return Size(width: Double(w), height: Double(h))
+    }
+}

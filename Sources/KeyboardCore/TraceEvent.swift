@@ -1,0 +1,83 @@
+/// One line of `HeeApp --trace` (JSON Lines on stdout): the machine-readable record that
+/// tests, automation and bug reports read. Coordinates are window points, the space of SDL
+/// mouse events; `t` is seconds since the app started.
+public enum TraceEvent: Hashable, Sendable {
+    /// After the first frame and whenever the layout changes: window size, pixel scale and
+    /// every key's and host control's rectangle (`hee` is the scaled 170 × 180 frame).
+    case layout(KeyboardLayout, scale: Double)
+    /// The keyboard's frame finished changing (`hide` with an all-zero frame).
+    case keyboard(KeyboardStatus, Rect)
+    /// A key's pressed state changed.
+    case touch(KeyID, down: Bool)
+    /// The へぇ button counted a press (the full count).
+    case hee(count: Int)
+    /// The shift key's state changed.
+    case shift(ShiftState)
+    /// The text field changed; caret in `Character`s.
+    case text(String, caret: Int)
+    /// The audio device opened with this spec (`format` is `s16` or `f32`; `chunk` in
+    /// sample frames).
+    case audioOpen(rate: Int, channels: Int, format: String, chunk: Int)
+    /// The audio device closed.
+    case audioClosed
+    /// No sound this run: `unavailable` (no usable device) or `muted` (`--mute`).
+    case audioSilent(status: String, reason: String)
+    /// A sound started playing.
+    case sound(SoundName)
+
+    /// The event as a JSON object with `event` and `t` first.
+    /// - Parameter time: seconds since the app started.
+    public func json(at time: Double) -> JSONValue {
+        var members: [(String, JSONValue)] = [("event", .string(name)), ("t", .number((time * 1000).rounded() / 1000))]
+        switch self {
+        case .layout(let layout, let scale):
+            members.append(("window", .object([("w", .number(layout.windowSize.width)),
+                                               ("h", .number(layout.windowSize.height))])))
+            members.append(("scale", .number(scale)))
+            var keys: [(String, JSONValue)] = KeyboardLayout.keyOrder.compactMap { key in
+                layout.keys[key].map { (key.name, Self.rect($0)) }
+            }
+            keys.append(("textField", Self.rect(layout.textField)))
+            keys.append(("closeKeyboard", Self.rect(layout.closeKeyboard)))
+            members.append(("keys", .object(keys)))
+        case .keyboard(let status, let frame):
+            members += [("status", .string(status.rawValue)), ("frame", Self.rect(frame))]
+        case .touch(let key, let down):
+            members += [("key", .string(key.name)), ("down", .bool(down))]
+        case .hee(let count):
+            members.append(("count", .integer(count)))
+        case .shift(let state):
+            members.append(("state", .string(state.rawValue)))
+        case .text(let text, let caret):
+            members += [("text", .string(text)), ("caret", .integer(caret))]
+        case .audioOpen(let rate, let channels, let format, let chunk):
+            members += [("status", .string("open")), ("rate", .integer(rate)), ("channels", .integer(channels)),
+                        ("format", .string(format)), ("chunk", .integer(chunk))]
+        case .audioClosed:
+            members.append(("status", .string("closed")))
+        case .audioSilent(let status, let reason):
+            members += [("status", .string(status)), ("reason", .string(reason))]
+        case .sound(let name):
+            members.append(("name", .string(name.rawValue)))
+        }
+        return .object(members)
+    }
+
+    /// The `event` field.
+    public var name: String {
+        switch self {
+        case .layout: "layout"
+        case .keyboard: "keyboard"
+        case .touch: "touch"
+        case .hee: "hee"
+        case .shift: "shift"
+        case .text: "text"
+        case .audioOpen, .audioClosed, .audioSilent: "audio"
+        case .sound: "sound"
+        }
+    }
+
+    private static func rect(_ r: Rect) -> JSONValue {
+        .object([("x", .number(r.x)), ("y", .number(r.y)), ("w", .number(r.width)), ("h", .number(r.height))])
+    }
+}

@@ -14,6 +14,8 @@ static const Sint64 HEE_SDL_MOUSE_TOUCHID = SDL_MOUSE_TOUCHID;
 static const int HEE_SDL_WINDOWPOS_CENTERED = SDL_WINDOWPOS_CENTERED;
 /// `SDL_BUTTON_LEFT`.
 static const Uint8 HEE_SDL_BUTTON_LEFT = SDL_BUTTON_LEFT;
+/// `SDL_BUTTON_LMASK`: the left button in a motion event's `state`.
+static const Uint32 HEE_SDL_BUTTON_LMASK = SDL_BUTTON_LMASK;
 /// `AUDIO_S16SYS` and `AUDIO_F32SYS`: native-endian sample formats.
 static const Uint16 HEE_AUDIO_S16SYS = AUDIO_S16SYS;
 static const Uint16 HEE_AUDIO_F32SYS = AUDIO_F32SYS;

@@ -1,0 +1,106 @@
+import KeyboardCore
+
+/// Draws the keyboard's backdrop and keys: rounded key caps with a 1 pt shadow below, their
+/// labels, and the shift and backspace icons. Key caps and icons are rasterised once per
+/// size and pixel scale and reused.
+final class KeyPainter {
+    private struct CapKey: Hashable { var width: Int; var height: Int; var radius: Int; var color: Color }
+    private struct IconKey: Hashable { var icon: KeyIcon; var pixels: Int }
+
+    /// Corner radius of letter keys (iOS: 5 pt); seed 002 gives the shift key 8 pt.
+    static let keyCornerRadius = 5.0
+    static let shiftCornerRadius = 8.0
+    /// Letter labels' size in points.
+    static let letterPointSize = 22.0
+    static let spacePointSize = 16.0
+    static let spaceLabel = "space"
+
+    private let renderer: Renderer
+    private let text: TextRenderer
+    private var caps: [CapKey: Texture] = [:]
+    private var icons: [IconKey: Texture] = [:]
+
+    init(renderer: Renderer, text: TextRenderer) {
+        self.renderer = renderer
+        self.text = text
+    }
+
+    /// Forgets textures made for another pixel scale.
+    func reset() {
+        caps = [:]
+        icons = [:]
+    }
+
+    /// Draws `key` in `rect` (pixels) at `s` pixels per point.
+    /// - Throws: `SDLError` when drawing fails.
+    func draw(_ key: KeyID, in rect: PixelRect, s: Double, pressed: Bool, shift: ShiftState) throws(SDLError) {
+        let background: Color
+        let radius: Double
+        switch key {
+        case .shift:
+            background = shift == .off ? Palette.specialKey : Palette.key
+            radius = Self.shiftCornerRadius
+        case .backspace:
+            background = pressed ? Palette.key : Palette.specialKey
+            radius = Self.keyCornerRadius
+        default:
+            background = pressed ? Palette.keyPressed : Palette.key
+            radius = Self.keyCornerRadius
+        }
+        let cap = try capTexture(width: rect.width, height: rect.height, radius: Int((radius * s).rounded()),
+                                 color: background, shadow: Int(s.rounded(.up)))
+        try renderer.copy(cap, to: PixelRect(x: rect.x, y: rect.y, width: cap.width, height: cap.height))
+
+        switch key {
+        case .letter(let letter):
+            let style = TextStyle(.regular, Self.letterPointSize, Palette.keyLabel)
+            if let line = try text.line(shift.apply(to: String(letter)), style, pixelScale: s) {
+                try center(line, in: rect)
+            }
+        case .space:
+            let style = TextStyle(.regular, Self.spacePointSize, Palette.keyLabel)
+            if let line = try text.line(Self.spaceLabel, style, pixelScale: s) { try center(line, in: rect) }
+        case .shift:
+            try drawIcon(.shift(shift), in: rect, s: s)
+        case .backspace:
+            try drawIcon(.deleteLeft, in: rect, s: s)
+        case .hee:
+            break
+        }
+    }
+
+    private func center(_ line: TextRenderer.Line, in rect: PixelRect) throws(SDLError) {
+        try renderer.copy(line.texture, to: PixelRect(x: rect.x + (rect.width - line.width) / 2,
+                                                      y: rect.y + (rect.height - line.height) / 2,
+                                                      width: line.width, height: line.height))
+    }
+
+    private func drawIcon(_ icon: KeyIcon, in rect: PixelRect, s: Double) throws(SDLError) {
+        let pixels = Int((KeyIcon.size * s).rounded(.up))
+        let key = IconKey(icon: icon, pixels: pixels)
+        let texture: Texture
+        if let cached = icons[key] {
+            texture = cached
+        } else {
+            let canvas = try VectorCanvas(width: pixels, height: pixels)
+            icon.draw(on: canvas, k: Double(pixels) / KeyIcon.size, color: Palette.keyLabel)
+            texture = try Texture(renderer: renderer, surface: try canvas.makeSurface())
+            icons[key] = texture
+        }
+        try renderer.copy(texture, to: PixelRect(x: rect.x + (rect.width - pixels) / 2, y: rect.y + (rect.height - pixels) / 2,
+                                                 width: pixels, height: pixels))
+    }
+
+    /// A key cap `width` × `height` pixels plus `shadow` pixels of shadow below.
+    private func capTexture(width: Int, height: Int, radius: Int, color: Color, shadow: Int) throws(SDLError) -> Texture {
+        let key = CapKey(width: width, height: height, radius: radius, color: color)
+        if let cached = caps[key] { return cached }
+        let canvas = try VectorCanvas(width: width, height: height + shadow)
+        let r = Double(radius)
+        canvas.fillRoundedRect(x: 0, y: Double(shadow), width: Double(width), height: Double(height), radius: r, Palette.keyShadow)
+        canvas.fillRoundedRect(x: 0, y: 0, width: Double(width), height: Double(height), radius: r, color)
+        let texture = try Texture(renderer: renderer, surface: try canvas.makeSurface())
+        caps[key] = texture
+        return texture
+    }
+}

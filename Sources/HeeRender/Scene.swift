@@ -1,0 +1,42 @@
+import KeyboardCore
+
+/// Everything one frame shows, captured from a `KeyboardSession` at one instant. The
+/// renderer draws a `Scene` and nothing else, so a frame is a pure function of it.
+public struct Scene: Hashable, Sendable {
+    public var layout: KeyboardLayout
+    /// How far the keyboard has slid down, in points (0: fully shown).
+    public var keyboardOffset: Double
+    /// The cap's press fraction: 0 at rest ... 1 pressed (10 pt lower, highlight colour).
+    public var capPress: Double
+    /// The counter's two characters (seed 000's `%2d`).
+    public var counterText: String
+    public var shiftState: ShiftState
+    public var pressedKeys: Set<KeyID>
+    public var pressedHostControl: HostControl?
+    public var text: String
+    /// Caret offset in `Character`s.
+    public var caret: Int
+    public var isTextFieldFocused: Bool
+    /// The 「状態」 and 「サイズ」 rows' values.
+    public var statusText: String
+    public var sizeText: String
+
+    /// The scene of `session` at `time`.
+    public init(session: KeyboardSession, at time: Duration) {
+        layout = session.layout
+        keyboardOffset = session.keyboardOffset(at: time)
+        capPress = session.capPress(at: time)
+        counterText = session.hee.counterText
+        shiftState = session.shift.state
+        pressedKeys = session.pressedKeys
+        pressedHostControl = session.pressedHostControl
+        text = session.textField.text
+        caret = session.textField.caret
+        isTextFieldFocused = session.isTextFieldFocused
+        statusText = session.monitor.keyboardStatus.rowValue
+        sizeText = session.monitor.sizeText
+    }
+
+    /// Whether any part of the keyboard is inside the window.
+    public var isKeyboardVisible: Bool { keyboardOffset < layout.keyboardFrame.height }
+}

@@ -1,0 +1,156 @@
+import KeyboardCore
+
+/// Draws a `Scene`: the host screen (seed 001) and, below it, the keyboard with the へぇ
+/// button (seed 000), shift (seed 002) and the letter keys. Coordinates come in points and are
+/// drawn at `pixelScale` pixels per point.
+public final class SceneRenderer {
+    /// Point sizes of the host screen's text (iOS: large title 34, body 17).
+    static let titlePointSize = 34.0
+    static let bodyPointSize = 17.0
+    static let rowTextInset = 16.0
+    static let listCornerRadius = 10.0
+    /// The text field's caret: 2 pt wide, 22 pt tall, in the tint colour.
+    static let caretWidth = 2.0
+    static let caretHeight = 22.0
+
+    public let renderer: Renderer
+    public let text: TextRenderer
+    private let hee: HeeButtonPainter
+    private let keys: KeyPainter
+    private var card: (key: [Int], texture: Texture)?
+    private var lastScale: Double?
+
+    public init(renderer: Renderer, text: TextRenderer) {
+        self.renderer = renderer
+        self.text = text
+        hee = HeeButtonPainter(renderer: renderer, text: text)
+        keys = KeyPainter(renderer: renderer, text: text)
+    }
+
+    /// Draws `scene` into the renderer's target (does not present).
+    /// - Parameter pixelScale: pixels per point (renderer output size ÷ window size).
+    /// - Throws: `SDLError` when a drawing call fails.
+    public func draw(_ scene: Scene, pixelScale s: Double) throws(SDLError) {
+        if lastScale != s {
+            keys.reset()
+            lastScale = s
+        }
+        try renderer.clear(Palette.hostBackground)
+        try drawHost(scene, s)
+        if scene.isKeyboardVisible { try drawKeyboard(scene, s) }
+    }
+
+    // MARK: Host screen
+
+    private func drawHost(_ scene: Scene, _ s: Double) throws(SDLError) {
+        let layout = scene.layout
+        let titleStyle = TextStyle(.bold, Self.titlePointSize, Palette.label)
+        if let title = try text.line(HostScreenText.title, titleStyle, pixelScale: s) {
+            let f = px(layout.titleFrame, s)
+            try renderer.copy(title.texture, to: PixelRect(x: f.x, y: f.y + (f.height - title.height) / 2,
+                                                           width: title.width, height: title.height))
+        }
+
+        let list = px(layout.listFrame, s)
+        let radius = Int((Self.listCornerRadius * s).rounded())
+        let cardKey = [list.width, list.height, radius]
+        if card?.key != cardKey {
+            let canvas = try VectorCanvas(width: list.width, height: list.height)
+            canvas.fillRoundedRect(x: 0, y: 0, width: Double(list.width), height: Double(list.height),
+                                   radius: Double(radius), Palette.row)
+            card = (cardKey, try Texture(renderer: renderer, surface: try canvas.makeSurface()))
+        }
+        try renderer.copy(card!.texture, to: list)
+
+        if let pressed = scene.pressedHostControl, pressed == .closeKeyboard {
+            // The last row's highlight, clipped so the card's rounded corners stay round.
+            let row = px(layout.closeKeyboard, s)
+            renderer.clip(to: row)
+            card!.texture.tint(Palette.rowPressed)
+            try renderer.copy(card!.texture, to: PixelRect(x: list.x, y: row.y + row.height - list.height,
+                                                           width: list.width, height: list.height))
+            card!.texture.tint(.white)
+            renderer.clip(to: nil)
+        }
+
+        let inset = Int((Self.rowTextInset * s).rounded())
+        for row in [layout.statusRow, layout.sizeRow, layout.closeKeyboard] {
+            let r = px(row, s)
+            try renderer.fill(PixelRect(x: r.x + inset, y: r.y, width: r.width - inset, height: max(Int((0.5 * s).rounded()), 1)),
+                              Palette.separator)
+        }
+
+        let body = TextStyle(.regular, Self.bodyPointSize, Palette.label)
+        let secondary = TextStyle(.regular, Self.bodyPointSize, Palette.secondaryLabel)
+        try drawTextField(scene, s)
+        try drawRowText(HostScreenText.statusLabel, body, in: layout.statusRow, s, trailing: false)
+        try drawRowText(scene.statusText, secondary, in: layout.statusRow, s, trailing: true)
+        try drawRowText(HostScreenText.sizeLabel, body, in: layout.sizeRow, s, trailing: false)
+        try drawRowText(scene.sizeText, secondary, in: layout.sizeRow, s, trailing: true)
+        try drawRowText(HostScreenText.closeKeyboard, TextStyle(.regular, Self.bodyPointSize, Palette.tint),
+                        in: layout.closeKeyboard, s, trailing: false)
+    }
+
+    private func drawRowText(_ string: String, _ style: TextStyle, in row: Rect, _ s: Double, trailing: Bool) throws(SDLError) {
+        guard let line = try text.line(string, style, pixelScale: s) else { return }
+        let r = px(row, s)
+        let inset = Int((Self.rowTextInset * s).rounded())
+        let x = trailing ? r.x + r.width - inset - line.width : r.x + inset
+        try renderer.copy(line.texture, to: PixelRect(x: x, y: r.y + (r.height - line.height) / 2,
+                                                      width: line.width, height: line.height))
+    }
+
+    /// The text field: its text (or the placeholder when empty and unfocused) and, when
+    /// focused, the caret. An empty focused field draws only the caret. The text scrolls
+    /// left so the caret stays inside the field.
+    private func drawTextField(_ scene: Scene, _ s: Double) throws(SDLError) {
+        let field = px(scene.layout.textField, s)
+        let inset = Int((Self.rowTextInset * s).rounded())
+        let content = PixelRect(x: field.x + inset, y: field.y, width: field.width - 2 * inset, height: field.height)
+        let style = TextStyle(.regular, Self.bodyPointSize, Palette.label)
+
+        if scene.text.isEmpty {
+            if !scene.isTextFieldFocused {
+                try drawRowText(HostScreenText.placeholder, TextStyle(.regular, Self.bodyPointSize, Palette.secondaryLabel),
+                                in: scene.layout.textField, s, trailing: false)
+            }
+        }
+        let caretX = text.width(of: String(scene.text.prefix(scene.caret)), style, pixelScale: s)
+        let caretWidth = max(Int((Self.caretWidth * s).rounded()), 1)
+        let scroll = max(0, caretX + caretWidth - content.width)
+        renderer.clip(to: content)
+        if let line = try text.line(scene.text, style, pixelScale: s) {
+            try renderer.copy(line.texture, to: PixelRect(x: content.x - scroll, y: content.y + (content.height - line.height) / 2,
+                                                          width: line.width, height: line.height))
+        }
+        if scene.isTextFieldFocused {
+            let h = Int((Self.caretHeight * s).rounded())
+            try renderer.fill(PixelRect(x: content.x + caretX - scroll, y: content.y + (content.height - h) / 2,
+                                        width: caretWidth, height: h), Palette.tint)
+        }
+        renderer.clip(to: nil)
+    }
+
+    // MARK: Keyboard
+
+    private func drawKeyboard(_ scene: Scene, _ s: Double) throws(SDLError) {
+        let layout = scene.layout
+        let dy = scene.keyboardOffset
+        try renderer.fill(px(layout.keyboardFrame.offsetBy(dy: dy), s), Palette.keyboardBackground)
+        for key in KeyboardLayout.keyOrder where key != .hee {
+            guard let rect = layout.keys[key] else { continue }
+            try keys.draw(key, in: px(rect.offsetBy(dy: dy), s), s: s,
+                          pressed: scene.pressedKeys.contains(key), shift: scene.shiftState)
+        }
+        let frame = layout.heeFrame.offsetBy(dy: dy)
+        try hee.draw(origin: (frame.x * s, frame.y * s), pixelsPerPoint: layout.heeScale * s,
+                     capPress: scene.capPress, counterText: scene.counterText)
+    }
+
+    /// Points → pixels, edges rounded so that adjacent rectangles stay adjacent.
+    func px(_ r: Rect, _ s: Double) -> PixelRect {
+        let x0 = Int((r.minX * s).rounded()), y0 = Int((r.minY * s).rounded())
+        let x1 = Int((r.maxX * s).rounded()), y1 = Int((r.maxY * s).rounded())
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

@@ -1,0 +1,55 @@
+import CFontconfig
+
+/// Finds an installed font that has a given character, through fontconfig (the system's
+/// own font configuration, not a directory walk). Answers are cached per character.
+public final class SystemFontFinder {
+    /// A font file and face index.
+    public struct FontFile: Hashable, Sendable {
+        public var path: String
+        public var index: Int
+    }
+
+    private var cache: [UInt32: FontFile?] = [:]
+    private let available: Bool
+
+    /// Loads the system's fontconfig configuration. Without one, every lookup answers `nil`.
+    public init() {
+        available = FcInit() != 0
+    }
+
+    /// The best installed font that has `scalar`, preferring Japanese faces, or `nil` when
+    /// no font has it.
+    public func font(for scalar: Unicode.Scalar) -> FontFile? {
+        if let cached = cache[scalar.value] { return cached }
+        let found = available ? lookUp(scalar.value) : nil
+        cache[scalar.value] = found
+        return found
+    }
+
+    private func lookUp(_ ch: UInt32) -> FontFile? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        guard let charset = FcCharSetCreate() else { return nil }
+        defer { FcCharSetDestroy(charset) }
+        FcCharSetAddChar(charset, ch)
+        FcPatternAddCharSet(pattern, HEE_FC_CHARSET, charset)
+        "ja".withCString { lang in
+            lang.withMemoryRebound(to: FcChar8.self, capacity: 3) { _ = FcPatternAddString(pattern, HEE_FC_LANG, $0) }
+        }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        // fontconfig returns its best match even when it lacks the character: check.
+        var matchCharset: OpaquePointer?
+        guard FcPatternGetCharSet(match, HEE_FC_CHARSET, 0, &matchCharset) == FcResultMatch,
+              let matchCharset, FcCharSetHasChar(matchCharset, ch) != 0 else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, HEE_FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(match, HEE_FC_INDEX, 0, &index)
+        let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+        return FontFile(path: path, index: Int(index))
+    }
+}

@@ -1,0 +1,154 @@
+import CSDL
+import KeyboardCore
+
+/// Draws strings with real glyphs for every character the machine has a font for.
+///
+/// Each character is drawn with the first font of the chain that has all of its scalars:
+/// the bundled face, then a font fontconfig finds for it (cached). Runs of characters that
+/// share a font are rendered by SDL_ttf and joined on a common baseline. Rendered lines are
+/// kept as textures (least recently used evicted), so unchanged text costs one copy a frame.
+public final class TextRenderer {
+    /// A rendered line of text.
+    public struct Line {
+        public let texture: Texture
+        /// Size in pixels.
+        public let width: Int
+        public let height: Int
+        /// Pixels from the top to the baseline.
+        public let ascent: Int
+    }
+
+    private struct FontKey: Hashable { var path: String; var index: Int; var pixels: Int }
+    private struct LineKey: Hashable { var text: String; var style: TextStyle; var pixels: Int }
+
+    public let renderer: Renderer
+    private let library: TTFLibrary
+    private let assetsDirectory: String
+    private let finder: SystemFontFinder
+    private var fonts: [FontKey: Font?] = [:]
+    private var lines: [LineKey: (line: Line, lastUse: Int)] = [:]
+    private var useCounter = 0
+    /// How many rendered lines are kept.
+    public var cacheCapacity = 256
+
+    /// - Parameters:
+    ///   - assetsDirectory: the directory holding `fonts/`.
+    /// - Throws: `SDLError` when a bundled font cannot be opened.
+    public init(renderer: Renderer, library: TTFLibrary, assetsDirectory: String,
+                finder: SystemFontFinder = SystemFontFinder()) throws(SDLError) {
+        self.renderer = renderer
+        self.library = library
+        self.assetsDirectory = assetsDirectory
+        self.finder = finder
+        for face in FontFace.allCases { _ = try bundledFont(face, pixels: 12) }
+    }
+
+    /// The bundled font of `face` at `pixels`.
+    /// - Throws: `SDLError` when the file cannot be opened.
+    public func bundledFont(_ face: FontFace, pixels: Int) throws(SDLError) -> Font {
+        let key = FontKey(path: AssetLocator.join(assetsDirectory, face.relativePath), index: 0, pixels: pixels)
+        if let cached = fonts[key], let font = cached { return font }
+        let font = try Font(path: key.path, pixelSize: pixels, library: library)
+        fonts[key] = font
+        return font
+    }
+
+    private func systemFont(_ file: SystemFontFinder.FontFile, pixels: Int) -> Font? {
+        let key = FontKey(path: file.path, index: file.index, pixels: pixels)
+        if let cached = fonts[key] { return cached }
+        // A font that cannot be opened at this size (a bitmap-only face) is remembered as such.
+        let font = try? Font(path: file.path, pixelSize: pixels, index: file.index, library: library)
+        fonts[key] = font
+        return font
+    }
+
+    /// Splits `text` into runs that each one font draws.
+    /// - Throws: `SDLError` when the bundled font cannot be opened.
+    func runs(_ text: String, face: FontFace, pixels: Int) throws(SDLError) -> [(text: String, font: Font)] {
+        let primary = try bundledFont(face, pixels: pixels)
+        var result: [(text: String, font: Font)] = []
+        for character in text {
+            let font = chooseFont(for: character, primary: primary, pixels: pixels)
+            if let last = result.last, last.font === font {
+                result[result.count - 1].text.append(character)
+            } else {
+                result.append((String(character), font))
+            }
+        }
+        return result
+    }
+
+    private func chooseFont(for character: Character, primary: Font, pixels: Int) -> Font {
+        let needed = character.unicodeScalars.filter { !Self.isInvisibleModifier($0) }
+        if needed.allSatisfy(primary.provides) { return primary }
+        guard let missing = needed.first(where: { !primary.provides($0) }),
+              let file = finder.font(for: missing),
+              let font = systemFont(file, pixels: pixels),
+              needed.allSatisfy(font.provides) || font.provides(missing) else { return primary }
+        return font
+    }
+
+    /// Joiners and variation selectors: part of a cluster, never drawn on their own.
+    static func isInvisibleModifier(_ s: Unicode.Scalar) -> Bool {
+        s.value == 0x200D || (0xFE00...0xFE0F).contains(s.value) || (0xE0100...0xE01EF).contains(s.value)
+    }
+
+    /// The width in pixels of `text` in `style` at `pixelScale` pixels per point.
+    public func width(of text: String, _ style: TextStyle, pixelScale: Double) -> Int {
+        let pixels = Self.pixels(style.points, pixelScale)
+        guard let runs = try? runs(text, face: style.face, pixels: pixels) else { return 0 }
+        return runs.reduce(0) { $0 + $1.font.width(of: $1.text) }
+    }
+
+    /// A line's height in pixels for `style`'s bundled face.
+    public func lineHeight(_ style: TextStyle, pixelScale: Double) -> Int {
+        (try? bundledFont(style.face, pixels: Self.pixels(style.points, pixelScale)).height) ?? 0
+    }
+
+    /// `text` rendered in `style`, or `nil` for an empty string (SDL_ttf cannot render one,
+    /// and there is nothing to draw).
+    /// - Throws: `SDLError` when rendering or uploading fails.
+    public func line(_ text: String, _ style: TextStyle, pixelScale: Double) throws(SDLError) -> Line? {
+        guard !text.isEmpty else { return nil }
+        let key = LineKey(text: text, style: style, pixels: Self.pixels(style.points, pixelScale))
+        useCounter += 1
+        if let cached = lines[key] {
+            lines[key]?.lastUse = useCounter
+            return cached.line
+        }
+        let line = try renderLine(text, style, pixels: key.pixels)
+        if lines.count >= cacheCapacity { evict() }
+        lines[key] = (line, useCounter)
+        return line
+    }
+
+    private func evict() {
+        let keep = cacheCapacity / 2
+        let order = lines.sorted { $0.value.lastUse > $1.value.lastUse }
+        for (key, _) in order.dropFirst(keep) { lines[key] = nil }
+    }
+
+    private func renderLine(_ text: String, _ style: TextStyle, pixels: Int) throws(SDLError) -> Line {
+        let parts = try runs(text, face: style.face, pixels: pixels)
+        var rendered: [(Surface, Font)] = []
+        for part in parts {
+            rendered.append((try part.font.render(part.text, color: style.color), part.font))
+        }
+        let ascent = rendered.map { $0.1.ascent }.max() ?? 0
+        let below = rendered.map { $0.0.height - $0.1.ascent }.max() ?? 0
+        let width = rendered.reduce(0) { $0 + $1.0.width }
+        let line = try Surface(width: width, height: ascent + below)
+        var x = 0
+        for (surface, font) in rendered {
+            SDL_SetSurfaceBlendMode(surface.pointer, SDL_BLENDMODE_NONE)
+            var dst = SDL_Rect(x: Int32(x), y: Int32(ascent - font.ascent), w: 0, h: 0)
+            try sdlCheck(SDL_UpperBlit(surface.pointer, nil, line.pointer, &dst), "SDL_BlitSurface")
+            x += surface.width
+        }
+        return Line(texture: try Texture(renderer: renderer, surface: line), width: line.width,
+                    height: line.height, ascent: ascent)
+    }
+
+    /// Points → whole pixels for a font size.
+    static func pixels(_ points: Double, _ scale: Double) -> Int { max(Int((points * scale).rounded()), 1) }
+}

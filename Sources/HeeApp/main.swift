@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HeeRender
 import KeyboardCore
 
@@ -29,16 +31,14 @@ case .version:
     Console.out("HeeApp \(LaunchOptions.version)\n")
     exit(0)
 case .run(let options):
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        ?? CommandLine.arguments[0]
     let locator = AssetLocator { path in
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
     let assets: String
     do {
-        assets = try locator.locate(explicit: options.assetsDirectory, executablePath: executable,
-                                    workingDirectory: FileManager.default.currentDirectoryPath)
+        assets = try locator.locate(explicit: options.assetsDirectory, executablePath: FileSystem.executablePath,
+                                    workingDirectory: FileSystem.currentDirectory)
     } catch {
         Console.error("HeeApp: \(error)")
         exit(ExitStatus.noInput)

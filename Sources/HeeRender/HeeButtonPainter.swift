@@ -61,9 +61,11 @@ final class HeeButtonPainter {
         let centerX = origin.x + g.bottomBand.midX * k
         let centerY = origin.y + g.bottomBand.midY * k
 
-        // Laurels: ink boxes 35 pt either side of the centre (HStack spacing 70).
-        let laurelStyle = TextStyle(.laurel, g.laurelPointSize * k, Palette.highlight)
-        let laurelFont = try text.bundledFont(.laurel, pixels: TextRenderer.pixels(laurelStyle.points, 1))
+        // Laurels: ink boxes 35 pt either side of the centre (HStack spacing 70), as tall as
+        // the .largeTitle point size (an SF Symbol stands about as tall as its font size).
+        let laurelPixels = try laurelPixelSize(inkHeight: g.laurelPointSize * k)
+        let laurelStyle = TextStyle(.laurel, Double(laurelPixels), Palette.highlight)
+        let laurelFont = try text.bundledFont(.laurel, pixels: laurelPixels)
         for (scalar, leading) in [(FontFace.laurelLeading, true), (FontFace.laurelTrailing, false)] {
             guard let m = laurelFont.glyphMetrics(scalar),
                   let line = try text.line(String(Character(scalar)), laurelStyle, pixelScale: 1) else { continue }
@@ -106,6 +108,14 @@ final class HeeButtonPainter {
             try renderer.copy(label.texture, to: PixelRect(x: Int(labelX.rounded()), y: Int(bottom.rounded()) - label.height,
                                                            width: label.width, height: label.height))
         }
+    }
+
+    /// The laurel font's size in pixels whose glyphs' ink is `inkHeight` pixels tall.
+    private func laurelPixelSize(inkHeight: Double) throws(SDLError) -> Int {
+        let reference = 100
+        let font = try text.bundledFont(.laurel, pixels: reference)
+        guard let m = font.glyphMetrics(FontFace.laurelLeading), m.maxY > m.minY else { return Int(inkHeight.rounded()) }
+        return max(Int((inkHeight * Double(reference) / Double(m.maxY - m.minY)).rounded()), 1)
     }
 
     private func textures(for k: Double) throws(SDLError) -> Cache {

@@ -88,6 +88,14 @@ public final class TextRenderer {
         return font
     }
 
+    /// The file of the font that draws `character` in `style` (the bundled face, or the
+    /// system font fontconfig found for it).
+    public func fontPath(for character: Character, _ style: TextStyle, pixelScale: Double) -> String? {
+        let pixels = Self.pixels(style.points, pixelScale)
+        guard let primary = try? bundledFont(style.face, pixels: pixels) else { return nil }
+        return chooseFont(for: character, primary: primary, pixels: pixels).path
+    }
+
     /// Joiners and variation selectors: part of a cluster, never drawn on their own.
     static func isInvisibleModifier(_ s: Unicode.Scalar) -> Bool {
         s.value == 0x200D || (0xFE00...0xFE0F).contains(s.value) || (0xE0100...0xE01EF).contains(s.value)

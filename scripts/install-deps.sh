@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian packages HeeKeyboard needs to build, run and test (Debian 12).
+#   build:  SDL2, SDL2_ttf, SDL2_mixer, cairo and fontconfig headers
+#   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E)
+#   test:   Xvfb, xdotool and ImageMagick for the end-to-end test
+# The Swift toolchain itself (6.x) is not a Debian package: see README.
+# Usage: sudo scripts/install-deps.sh
+set -euo pipefail
+packages=(
+  libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libcairo2-dev libfontconfig-dev pkg-config
+  fonts-droid-fallback
+  xvfb xauth xdotool imagemagick python3
+)
+if [[ $(id -u) -ne 0 ]]; then
+  echo "install-deps.sh: run as root (sudo scripts/install-deps.sh)" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends "${packages[@]}"

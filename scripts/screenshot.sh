@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Takes the README's screenshot from the real app window: starts Xvfb, launches the
+# release binary, presses the へぇ button three times and holds it down for the shot, so
+# the picture shows the pressed (yellow, sunk) cap, the counter and the typed text.
+# Usage: scripts/screenshot.sh OUTPUT.png   (needs xvfb, xdotool, imagemagick)
+set -euo pipefail
+out="${1:?usage: scripts/screenshot.sh OUTPUT.png}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+app="${HEE_APP:-$here/../.build/release/HeeApp}"
+display=":93"
+Xvfb "$display" -screen 0 480x800x24 -nolisten tcp > /dev/null 2>&1 &
+xvfb=$!
+trace="$(mktemp)"
+cleanup() { kill "${app_pid:-}" "$xvfb" 2>/dev/null || true; rm -f "$trace"; }
+trap cleanup EXIT
+for _ in $(seq 50); do [[ -e "/tmp/.X11-unix/X${display#:}" ]] && break; sleep 0.1; done
+export DISPLAY="$display"
+"$app" --trace --mute > "$trace" 2>/dev/null &
+app_pid=$!
+wid="$(xdotool search --sync --class HeeApp | head -n 1)"
+for _ in $(seq 50); do grep -q '"event":"layout"' "$trace" && break; sleep 0.1; done
+# Centre of the へぇ button from the trace's layout event.
+read -r cx cy < <(grep -m1 '"event":"layout"' "$trace" | python3 -c '
+import json, sys
+r = json.loads(sys.stdin.readline())["keys"]["hee"]
+print(int(r["x"] + r["w"] / 2), int(r["y"] + r["h"] / 2))')
+xdotool windowmove "$wid" 0 0
+for _ in 1 2; do xdotool mousemove --window "$wid" "$cx" "$cy" click 1; sleep 0.2; done
+xdotool mousemove --window "$wid" "$cx" "$cy" mousedown 1
+sleep 0.4
+import -window root "$out"
+xdotool mouseup 1
+echo "wrote $out"

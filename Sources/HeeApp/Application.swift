@@ -27,7 +27,6 @@ final class Application {
     private var translator: EventTranslator
     private let trace: TraceWriter
     private var needsDisplay = true
-    private var hasPresented = false
     private var pendingLayoutTrace = false
     private var running = true
 
@@ -52,14 +51,23 @@ final class Application {
     func run() throws(SDLError) {
         SDL_StopTextInput()
         apply(session.handle(.launched, at: sdl.ticks))
-        try drawIfNeeded()
+        try drawIfNeeded(at: sdl.ticks)
         window.show()
 
         var event = SDL_Event()
         while running {
+            // One clock reading per turn: the tick, the frame and the decision how long to
+            // sleep all use it, so an animation that ends in between is never missed.
             let now = sdl.ticks
+            apply(session.handle(.tick, at: now))
+            let animating = session.isAnimating(at: now)
+            try drawIfNeeded(at: now)
+            // A frame drawn mid-animation is followed by at least one more, so the final
+            // frame (the animation's end state) is always drawn.
+            if animating { needsDisplay = true }
+
             let gotEvent: Bool
-            if session.isAnimating(at: now) {
+            if animating {
                 gotEvent = SDL_WaitEventTimeout(&event, Int32(Self.frameInterval.seconds * 1000)) != 0
             } else if let deadline = session.nextDeadline(after: now) {
                 let ms = max(Int32(((deadline - now).seconds * 1000).rounded(.up)), 1)
@@ -71,8 +79,6 @@ final class Application {
                 handle(event)
                 while running, SDL_PollEvent(&event) != 0 { handle(event) }
             }
-            apply(session.handle(.tick, at: sdl.ticks))
-            try drawIfNeeded()
         }
         audio.stop()
     }
@@ -128,16 +134,15 @@ final class Application {
         }
     }
 
-    private func drawIfNeeded() throws(SDLError) {
+    /// Draws the session as it is at `now`, if anything visible changed.
+    private func drawIfNeeded(at now: Duration) throws(SDLError) {
         guard needsDisplay else { return }
         if SDL_GetWindowFlags(window.pointer) & SDL_WINDOW_MINIMIZED.rawValue != 0 { return }
         needsDisplay = false
-        let now = sdl.ticks
         let (pixelWidth, _) = try renderer.outputSize()
         let scale = Double(pixelWidth) / max(window.size.width, 1)
         try sceneRenderer.draw(Scene(session: session, at: now), pixelScale: scale)
         renderer.present()
-        hasPresented = true
         if pendingLayoutTrace {
             pendingLayoutTrace = false
             trace.emit(.layout(session.layout, scale: scale), at: now)

@@ -16,6 +16,13 @@ final class SDLContext {
         // (+90 MB resident, +90 ms start-up) for nothing.
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         try sdlCheck(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
+        // Without a display SDL falls back to its invisible offscreen driver; a window nobody
+        // can see is an error unless that driver was asked for (benchmarks do).
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        if driver == "offscreen" || driver == "dummy", SDL_getenv("SDL_VIDEODRIVER") == nil {
+            SDL_Quit()
+            throw SDLError("SDL_Init", message: "no display to open a window on (set DISPLAY or WAYLAND_DISPLAY)")
+        }
     }
 
     deinit { SDL_Quit() }

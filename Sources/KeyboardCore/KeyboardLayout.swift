@@ -181,7 +181,10 @@ public struct KeyboardLayout: Hashable, Sendable {
             let pad = Self.heePadding * heeScale
             return rect.insetBy(dx: -pad, dy: -pad)
         default:
-            return rect.insetBy(dx: -Self.keyGap / 2, dy: -Self.rowGap / 2)
+            // Half the gap, plus a hair so that rounding cannot leave a seam between two
+            // neighbours' areas (where they overlap, the nearer centre wins).
+            let hair = 1e-6
+            return rect.insetBy(dx: -(Self.keyGap / 2 + hair), dy: -(Self.rowGap / 2 + hair))
         }
     }
 

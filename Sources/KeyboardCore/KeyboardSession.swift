@@ -169,6 +169,9 @@ public struct KeyboardSession: Hashable, Sendable {
 
     private mutating func pointerUp(_ id: PointerID, at point: Point, time: Duration,
                                     _ effects: inout [KeyboardEffect]) {
+        // The release point is the pointer's last position: a letter press types the
+        // letter under it even if no motion event reported the move.
+        pointerMoved(id, to: point, time: time, &effects)
         guard let target = pointers[id] else { return }
         let before = pressedKeys
         pointers[id] = nil

@@ -1,0 +1,630 @@
+#!/usr/bin/env python3
+"""End-to-end test of HeeApp: the real release binary in a real X server, driven by xdotool.
+
+Starts Xvfb (unless HEE_E2E_USE_DISPLAY=1), launches `HeeApp --trace` with SDL's disk audio
+driver, and checks the JSON-lines trace, screenshots of the へぇ button and the audio file
+while clicking, typing, resizing and closing/opening the keyboard (issue 2, "End-to-end
+test"). Prints one `ok - ...` line per passed check; exits 1 with a message on the first
+failure, 2 when a prerequisite (binary, Xvfb, xdotool, ImageMagick) is missing.
+
+Environment:
+  HEE_APP              binary to test (default: <repo>/.build/release/HeeApp)
+  HEE_E2E_USE_DISPLAY  1 = use the existing $DISPLAY instead of starting Xvfb
+  HEE_E2E_ASSETS       optional: pass `--assets DIR` (by default the app must find its
+                       assets from the binary's location)
+  HEE_E2E_KEEP         1 = keep the temporary directory (trace, screenshots, audio) even on
+                       success; it is always kept on failure
+Only the Python standard library is used.
+"""
+
+import json
+import os
+import queue
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_TIMEOUT = 5.0
+LAUNCH_TIMEOUT = 20.0
+
+# Seed 000, in the へぇ button's 170 × 180 design points (see HeeButtonGeometry).
+HEE_DESIGN_WIDTH = 170.0
+CAP_PROBE = (85.0, 50.0)          # inside the cap (y 25…105 at rest, 35…115 held), above the band (y 65)
+CAP_COLUMN_X = 85.0               # column scanned for the cap's top edge
+CAP_SCAN_HEIGHT = 60.0            # rows scanned from the top of the hee frame
+CAP_PRESS_OFFSET = 10.0           # `.offset(y: isTouching ? 10 : 0)`
+EDGE_THRESHOLD = 36               # sum of |Δr|+|Δg|+|Δb| against the keyboard background
+
+
+class CheckFailed(Exception):
+    pass
+
+
+class Prerequisite(Exception):
+    pass
+
+
+def ok(message):
+    print(f"ok - {message}", flush=True)
+
+
+def fail(message):
+    raise CheckFailed(message)
+
+
+# --------------------------------------------------------------------------- processes
+
+def run(args, timeout=10.0, check=True, env=None):
+    """Runs a short command (xdotool, import, convert); returns stdout bytes."""
+    try:
+        proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        fail(f"command timed out after {timeout} s: {' '.join(args)}")
+    if check and proc.returncode != 0:
+        fail(f"command failed ({proc.returncode}): {' '.join(args)}\n"
+             f"{proc.stderr.decode(errors='replace').strip()}")
+    return proc.stdout
+
+
+def kill_group(proc, grace=2.0):
+    """Ends a process started with start_new_session=True, and its whole group."""
+    if proc is None:
+        return
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)  # stragglers in the group, if any
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def start_xvfb(first=91, last=160):
+    """Starts Xvfb on the first free display from :first; returns (process, ':N')."""
+    if shutil.which("Xvfb") is None:
+        raise Prerequisite("Xvfb not found (apt-get install xvfb)")
+    for number in range(first, last + 1):
+        if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
+            continue
+        read_fd, write_fd = os.pipe()
+        proc = subprocess.Popen(
+            ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
+             "-displayfd", str(write_fd)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, pass_fds=(write_fd,),
+            start_new_session=True)
+        os.close(write_fd)
+        ready = b""
+        deadline = time.monotonic() + 10
+        try:
+            while time.monotonic() < deadline and proc.poll() is None:
+                r, _, _ = select.select([read_fd], [], [], 0.1)
+                if r:
+                    chunk = os.read(read_fd, 64)
+                    if not chunk:
+                        break
+                    ready += chunk
+                    if ready.endswith(b"\n"):
+                        break
+        finally:
+            os.close(read_fd)
+        if ready.strip() and proc.poll() is None:
+            return proc, f":{ready.strip().decode()}"
+        kill_group(proc, grace=1)  # display taken meanwhile, or Xvfb failed: try the next one
+    raise Prerequisite(f"could not start Xvfb on any display :{first}…:{last}")
+
+
+# --------------------------------------------------------------------------- trace
+
+class Trace:
+    """Reads the app's stdout in a thread; `wait_for` finds events after a cursor."""
+
+    def __init__(self, stream):
+        self.queue = queue.Queue()
+        self.events = []     # parsed events in arrival order
+        self.lines = []      # raw lines, for failure messages
+        self.cursor = 0      # index of the first event not yet consumed by a check
+        self.closed = False  # the app closed its stdout (exited)
+        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self.thread.start()
+
+    def _read(self, stream):
+        for raw in iter(stream.readline, b""):
+            self.queue.put(raw.decode("utf-8", errors="replace").rstrip("\n"))
+        self.queue.put(None)
+
+    def _drain(self, block_seconds):
+        try:
+            item = self.queue.get(timeout=block_seconds) if block_seconds > 0 else self.queue.get_nowait()
+        except queue.Empty:
+            return
+        while True:
+            if item is None:
+                self.closed = True
+            else:
+                self.lines.append(item)
+                try:
+                    event = json.loads(item)
+                except json.JSONDecodeError:
+                    fail(f"trace line is not JSON: {item!r}")
+                if not isinstance(event, dict) or "event" not in event or "t" not in event:
+                    fail(f"trace line lacks \"event\"/\"t\": {item!r}")
+                self.events.append(event)
+            try:
+                item = self.queue.get_nowait()
+            except queue.Empty:
+                return
+
+    def tail(self, n=20):
+        self._drain(0)
+        return "\n".join(self.lines[-n:]) or "(no trace lines)"
+
+    def wait_for(self, predicate, timeout=DEFAULT_TIMEOUT, what=None, since=None, consume=True):
+        """The first event at or after `since` (default: the cursor) that matches.
+
+        With `consume`, the cursor moves past it. Fails with the last 20 trace lines on
+        timeout."""
+        start = self.cursor if since is None else since
+        deadline = time.monotonic() + timeout
+        index = start
+        while True:
+            self._drain(0)
+            while index < len(self.events):
+                if predicate(self.events[index]):
+                    if consume:
+                        self.cursor = max(self.cursor, index + 1)
+                    return self.events[index]
+                index += 1
+            remaining = deadline - time.monotonic()
+            if self.closed:
+                fail(f"the app closed its stdout (exited?) while waiting for {what or 'a trace event'}\n"
+                     f"last 20 trace lines:\n{self.tail()}")
+            if remaining <= 0:
+                fail(f"timed out after {timeout} s waiting for {what or 'a trace event'}\n"
+                     f"last 20 trace lines:\n{self.tail()}")
+            self._drain(min(remaining, 0.05))
+
+    def collect(self, seconds):
+        """Waits `seconds` and returns the events that arrived after the cursor."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self._drain(min(deadline - time.monotonic(), 0.05))
+        self._drain(0)
+        return self.events[self.cursor:]
+
+    def mark(self):
+        """Moves the cursor past everything received so far; returns it."""
+        self._drain(0)
+        self.cursor = len(self.events)
+        return self.cursor
+
+
+def is_event(kind, **fields):
+    def predicate(event):
+        return event.get("event") == kind and all(event.get(k) == v for k, v in fields.items())
+    return predicate
+
+
+# --------------------------------------------------------------------------- X helpers
+
+class Screen:
+    def __init__(self, wid, env, workdir):
+        self.wid = wid
+        self.env = env
+        self.workdir = workdir
+
+    def xdo(self, *args):
+        return run(["xdotool", *args], env=self.env).decode().strip()
+
+    def move(self, x, y):
+        self.xdo("mousemove", "--window", self.wid, str(round(x)), str(round(y)))
+
+    def click(self, x, y, repeat=1, delay_ms=100):
+        self.move(x, y)
+        if repeat == 1:
+            self.xdo("click", "1")
+        else:
+            self.xdo("click", "--repeat", str(repeat), "--delay", str(delay_ms), "1")
+
+    def click_rect(self, rect, **kwargs):
+        self.click(rect["x"] + rect["w"] / 2, rect["y"] + rect["h"] / 2, **kwargs)
+
+    def screenshot(self, name):
+        """Saves <workdir>/<name>.png and returns (width, height, rgb bytes) of the window."""
+        png = os.path.join(self.workdir, f"{name}.png")
+        run(["import", "-window", self.wid, png], env=self.env, timeout=20)
+        ppm = run(["convert", png, "-depth", "8", "ppm:-"], env=self.env, timeout=20)
+        return Image.from_ppm(ppm)
+
+
+class Image:
+    def __init__(self, width, height, data):
+        self.width, self.height, self.data = width, height, data
+
+    @staticmethod
+    def from_ppm(blob):
+        fields, pos = [], 0
+        while len(fields) < 4:
+            while blob[pos:pos + 1].isspace():
+                pos += 1
+            if blob[pos:pos + 1] == b"#":
+                pos = blob.index(b"\n", pos) + 1
+                continue
+            end = pos
+            while not blob[end:end + 1].isspace():
+                end += 1
+            fields.append(blob[pos:end])
+            pos = end
+        pos += 1  # the single whitespace after maxval
+        if fields[0] != b"P6" or fields[3] != b"255":
+            fail(f"unexpected PPM header from convert: {fields}")
+        width, height = int(fields[1]), int(fields[2])
+        data = blob[pos:pos + width * height * 3]
+        if len(data) != width * height * 3:
+            fail("truncated PPM from convert")
+        return Image(width, height, data)
+
+    def pixel(self, x, y):
+        x, y = int(round(x)), int(round(y))
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            fail(f"pixel ({x}, {y}) outside the {self.width}×{self.height} screenshot")
+        i = (y * self.width + x) * 3
+        return tuple(self.data[i:i + 3])
+
+    def mean(self, cx, cy, radius=2):
+        pixels = [self.pixel(cx + dx, cy + dy)
+                  for dy in range(-radius, radius + 1) for dx in range(-radius, radius + 1)]
+        return tuple(round(sum(p[c] for p in pixels) / len(pixels)) for c in range(3))
+
+
+def distance(a, b):
+    return sum(abs(x - y) for x, y in zip(a, b))
+
+
+def is_yellow(rgb):
+    r, g, b = rgb
+    return r > 200 and g > 200 and b < 170
+
+
+def cap_top_edge(image, hee, unit, background):
+    """First row (pixels from the hee frame's top) in column 85 pt that differs strongly
+    from the keyboard background."""
+    x = hee["x"] * unit["s"] + CAP_COLUMN_X * unit["k"]
+    top = hee["y"] * unit["s"]
+    for row in range(int(CAP_SCAN_HEIGHT * unit["k"])):
+        if distance(image.pixel(x, top + row), background) > EDGE_THRESHOLD:
+            return row
+    return None
+
+
+# --------------------------------------------------------------------------- the test
+
+def launch(binary, workdir, env):
+    args = [binary, "--trace"]
+    if os.environ.get("HEE_E2E_ASSETS"):
+        args += ["--assets", os.path.abspath(os.environ["HEE_E2E_ASSETS"])]
+    stderr = open(os.path.join(workdir, "app-stderr.txt"), "wb")
+    try:
+        return subprocess.Popen(args, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=stderr, start_new_session=True)
+    finally:
+        stderr.close()
+
+
+def find_window(app, env):
+    deadline = time.monotonic() + LAUNCH_TIMEOUT
+    while time.monotonic() < deadline:
+        if app.poll() is not None:
+            fail(f"the app exited with status {app.returncode} before its window appeared")
+        out = run(["xdotool", "search", "--onlyvisible", "--class", "HeeApp"], env=env,
+                  check=False, timeout=5).decode().split()
+        for wid in out:
+            pid = run(["xdotool", "getwindowpid", wid], env=env, check=False, timeout=5).decode().strip()
+            if pid == str(app.pid) or (not pid and len(out) == 1):
+                return wid
+        time.sleep(0.1)
+    fail("no visible window of class HeeApp belonging to the app")
+
+
+def check_all(binary, workdir, env, state):
+    audio_path = os.path.join(workdir, "out.raw")
+    env = dict(env, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=audio_path)
+    started = time.monotonic()
+    app = state["app"] = launch(binary, workdir, env)
+    trace = state["trace"] = Trace(app.stdout)
+
+    # 3. Launch ------------------------------------------------------------------------
+    audio = trace.wait_for(is_event("audio"), LAUNCH_TIMEOUT, "the first audio event", consume=False)
+    if audio.get("status") != "open":
+        fail(f"audio did not open with the disk driver: {json.dumps(audio, ensure_ascii=False)}")
+    for field, expected in (("rate", 48000), ("channels", 2), ("format", "s16")):
+        if audio.get(field) != expected:
+            fail(f"audio open event has {field}={audio.get(field)!r}, expected {expected!r}")
+    ok(f"audio opened: {audio['rate']} Hz, {audio['channels']} ch, {audio['format']}, chunk {audio.get('chunk')}")
+
+    shown = trace.wait_for(is_event("keyboard", status="show"), LAUNCH_TIMEOUT, "keyboard show at launch", consume=False)
+    kb = shown["frame"]
+    if kb["w"] != 480 or kb["x"] != 0 or kb["y"] + kb["h"] != 800 or kb["h"] <= 0:
+        fail(f"keyboard frame at launch {kb}: expected x 0, w 480 and y + h == 800")
+    ok(f"keyboard shown at launch, frame {kb}")
+
+    layout = trace.wait_for(is_event("layout"), LAUNCH_TIMEOUT, "the first layout event")
+    if layout["window"] != {"w": 480, "h": 800}:
+        fail(f"first layout has window {layout['window']}, expected 480×800")
+    needed = ["hee", "shift", "backspace", "space", "textField", "closeKeyboard"] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
+    missing = [k for k in needed if k not in layout.get("keys", {})]
+    if missing:
+        fail(f"layout lacks keys {missing}")
+    ok(f"layout after first frame (t {layout['t']} s, {time.monotonic() - started:.2f} s wall), {len(layout['keys'])} keys")
+    trace.mark()
+
+    wid = find_window(app, env)
+    screen = Screen(wid, env, workdir)
+    ok(f"window {wid} found (class HeeApp)")
+    time.sleep(0.5)  # let some silence reach the audio file before the press
+
+    # 4. The へぇ button -----------------------------------------------------------------
+    keys = layout["keys"]
+    hee = keys["hee"]
+    unit = {"s": float(layout.get("scale", 1)), "k": hee["w"] / HEE_DESIGN_WIDTH}
+    unit["k"] *= unit["s"]  # design points → screenshot pixels
+    screen.move(hee["x"] + hee["w"] / 2, hee["y"] + hee["h"] / 2)
+    time.sleep(0.1)
+    audio_before = os.path.getsize(audio_path) if os.path.exists(audio_path) else 0
+    trace.mark()
+    screen.xdo("mousedown", "1")
+    since = trace.cursor
+    for what, predicate in (
+            ("touch hee down", is_event("touch", key="hee", down=True)),
+            ("hee count 1", is_event("hee", count=1)),
+            ('text "へぇ〜" caret 3', is_event("text", text="へぇ〜", caret=3)),
+            ("sound hee", is_event("sound", name="hee"))):
+        trace.wait_for(predicate, what=what, since=since)
+    counted = [e for e in trace.events[since:] if e["event"] == "hee"]
+    if len(counted) != 1:
+        fail(f"one mousedown counted {len(counted)} times: {counted}")
+    ok("mousedown on へぇ: touch hee down, hee count 1, text \"へぇ〜\" caret 3, sound hee")
+
+    time.sleep(0.3)
+    held = screen.screenshot("held")
+    background = held.mean(kb["x"] * unit["s"] + 3, kb["y"] * unit["s"] + 3, radius=1)
+    probe = (hee["x"] * unit["s"] + CAP_PROBE[0] * unit["k"], hee["y"] * unit["s"] + CAP_PROBE[1] * unit["k"])
+    held_rgb = held.mean(*probe)
+    if not is_yellow(held_rgb):
+        fail(f"held cap at {probe} is {held_rgb}, expected yellow (r>200, g>200, b<170); see {workdir}/held.png")
+    ok(f"held cap is yellow {held_rgb} at window pixel ({probe[0]:.0f}, {probe[1]:.0f})")
+    held_edge = cap_top_edge(held, hee, unit, background)
+
+    screen.xdo("mouseup", "1")
+    trace.wait_for(is_event("touch", key="hee", down=False), what="touch hee up")
+    time.sleep(0.3)
+    released = screen.screenshot("released")
+    rest_rgb = released.mean(*probe)
+    if is_yellow(rest_rgb) or rest_rgb[2] < rest_rgb[0]:
+        fail(f"released cap at {probe} is {rest_rgb}, expected grey-blue (b >= r, not yellow); see {workdir}/released.png")
+    ok(f"released cap is grey-blue {rest_rgb}")
+    rest_edge = cap_top_edge(released, hee, unit, background)
+    if held_edge is None or rest_edge is None:
+        fail(f"cap top edge not found in column {CAP_COLUMN_X} pt (held {held_edge}, released {rest_edge}, "
+             f"background {background})")
+    shift_pt = (held_edge - rest_edge) / unit["k"]
+    if abs(shift_pt - CAP_PRESS_OFFSET) > 2:
+        fail(f"cap top edge held at row {held_edge}, released at row {rest_edge}: moved {shift_pt:.1f} pt, "
+             f"expected {CAP_PRESS_OFFSET} ± 2")
+    ok(f"cap top edge {rest_edge} px at rest, {held_edge} px held: {shift_pt:.1f} pt lower while held")
+
+    # 5. Audio -----------------------------------------------------------------------------
+    with open(audio_path, "rb") as f:
+        samples = f.read()
+    after = samples[audio_before:]
+    first_nonzero = next((i for i, b in enumerate(after) if b), None)
+    if first_nonzero is None:
+        fail(f"disk audio {audio_path}: {len(after)} bytes after the press position {audio_before}, all zero")
+    frame_bytes = audio["channels"] * 2
+    rate = audio["rate"]
+    ok(f"audio file has non-zero samples after the press ({len(samples)} bytes; first non-zero "
+       f"{first_nonzero // frame_bytes / rate * 1000:.0f} ms after the file position at mousedown)")
+    if any(samples[:audio_before]):
+        lead = next(i for i, b in enumerate(samples) if b)
+        fail(f"audio file has non-zero samples before the press: byte {lead} of {audio_before} "
+             f"({lead // frame_bytes / rate:.3f} s)")
+    ok(f"audio file is silent before the press ({audio_before} bytes = {audio_before / frame_bytes / rate:.2f} s of zeros)")
+
+    text = "へぇ〜"
+
+    # 6. Shift -------------------------------------------------------------------------------
+    trace.mark()
+    screen.click_rect(keys["shift"])
+    trace.wait_for(is_event("shift", state="on"), what="shift on after one tap")
+    ok("one tap on shift: on")
+    time.sleep(0.5)
+    since = trace.mark()
+    screen.click_rect(keys["shift"], repeat=2, delay_ms=100)
+    trace.wait_for(is_event("shift", state="capsLock"), what="shift capsLock after a quick double tap")
+    trace.collect(0.3)
+    states = [e["state"] for e in trace.events[since:] if e["event"] == "shift"]
+    if states != ["off", "capsLock"]:
+        fail(f"quick double tap from on gave shift states {states}, expected ['off', 'capsLock']")
+    ok("quick double tap on shift: off, then capsLock")
+
+    def type_letter(key, expected_char):
+        nonlocal text
+        trace.mark()
+        screen.click_rect(keys[key])
+        event = trace.wait_for(is_event("text"), what=f"text after clicking {key}")
+        text += expected_char
+        if event["text"] != text or event["caret"] != len(text):
+            fail(f"clicking {key!r}: text {event['text']!r} caret {event['caret']}, expected {text!r} caret {len(text)}")
+
+    type_letter("a", "A")
+    time.sleep(0.3)
+    extra = [e for e in trace.events[trace.cursor:] if e["event"] == "shift"]
+    if extra:
+        fail(f"typing in capsLock changed shift: {extra}")
+    ok(f"capsLock: the a key types \"A\" (text {text!r}), shift stays capsLock")
+    trace.mark()
+    screen.click_rect(keys["shift"])
+    trace.wait_for(is_event("shift"), what="a shift event after one tap in capsLock")
+    if trace.events[trace.cursor - 1]["state"] != "off":
+        fail(f"one tap in capsLock gave {trace.events[trace.cursor - 1]}, expected off")
+    ok("one tap on shift in capsLock: off")
+    time.sleep(0.3)
+    type_letter("a", "a")
+    ok(f"off: the a key types \"a\" (text {text!r})")
+
+    # 7. Physical typing ----------------------------------------------------------------------
+    trace.mark()
+    run(["xdotool", "windowfocus", wid], env=env, check=False)  # matters only under a window manager
+    screen.xdo("type", "--delay", "50", "xyz")
+    text += "xyz"
+    trace.wait_for(lambda e: e["event"] == "text" and e["text"] == text and e["caret"] == len(text),
+                   what=f"text {text!r} after typing xyz")
+    ok(f"xdotool type xyz: text {text!r}")
+    trace.mark()
+    screen.xdo("key", "BackSpace")
+    text = text[:-1]
+    event = trace.wait_for(is_event("text"), what="text after BackSpace")
+    if event["text"] != text or event["caret"] != len(text):
+        fail(f"BackSpace: text {event['text']!r} caret {event['caret']}, expected {text!r} caret {len(text)}")
+    ok(f"BackSpace removes one character: text {text!r}")
+
+    # 8. Resize ------------------------------------------------------------------------------
+    trace.mark()
+    screen.xdo("windowsize", wid, "600", "900")
+    shown = trace.wait_for(lambda e: e["event"] == "keyboard" and e["status"] == "show"
+                           and e["frame"]["w"] == 600 and e["frame"]["y"] + e["frame"]["h"] == 900,
+                           what="keyboard show with w 600 and y + h 900 after the resize", consume=False)
+    layout = trace.wait_for(lambda e: e["event"] == "layout" and e["window"] == {"w": 600, "h": 900},
+                            what="layout with window 600×900 after the resize")
+    kb = shown["frame"]
+    keys = layout["keys"]
+    ok(f"resize to 600×900: keyboard frame {kb}, new layout (hee {keys['hee']})")
+    trace.collect(0.3)
+    later = [e for e in trace.events[trace.cursor:] if e["event"] in ("layout", "keyboard")]
+    for e in later:
+        if e["event"] == "layout":
+            layout, keys = e, e["keys"]
+    if layout["window"] != {"w": 600, "h": 900}:
+        fail(f"after the resize the latest layout has window {layout['window']}")
+
+    # 9. Close and reopen the keyboard ---------------------------------------------------------
+    trace.mark()
+    screen.click_rect(keys["closeKeyboard"])
+    trace.wait_for(is_event("audio", status="closed"), what="audio closed after キーボードを閉じる", consume=False)
+    hidden = trace.wait_for(is_event("keyboard", status="hide"), what="keyboard hide after the slide", consume=False)
+    if hidden["frame"] != {"x": 0, "y": 0, "w": 0, "h": 0}:
+        fail(f"keyboard hide frame is {hidden['frame']}, expected all zeros")
+    ok(f"キーボードを閉じる: audio closed, keyboard hidden with a zero frame (t {hidden['t']})")
+    time.sleep(0.2)
+    trace.mark()
+    screen.click_rect(keys["a"])
+    events = trace.collect(0.5)
+    typed = [e for e in events if e["event"] in ("text", "hee", "shift")]
+    if typed:
+        fail(f"clicking where the a key was, with the keyboard hidden, gave {typed}")
+    ok("with the keyboard hidden, clicking where the a key was types nothing"
+       + (f" (other events: {[e['event'] for e in events]})" if events else ""))
+    trace.mark()
+    screen.click_rect(keys["textField"])
+    reshown = trace.wait_for(is_event("keyboard", status="show"), what="keyboard show after clicking the text field", consume=False)
+    reopened = trace.wait_for(is_event("audio"), what="audio event after the keyboard shows again", consume=False)
+    if reopened.get("status") != "open":
+        fail(f"audio after showing the keyboard again: {json.dumps(reopened, ensure_ascii=False)}, expected open")
+    if reshown["frame"] != kb:
+        fail(f"keyboard shown again with frame {reshown['frame']}, expected {kb}")
+    ok(f"clicking the text field: keyboard shown again {reshown['frame']}, audio open again")
+
+    # 10. Quit ---------------------------------------------------------------------------------
+    os.kill(app.pid, signal.SIGTERM)
+    try:
+        status = app.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        fail("the app did not exit within 5 s of SIGTERM")
+    if status != 0:
+        fail(f"the app exited with status {status} after SIGTERM, expected 0")
+    ok("SIGTERM: the app exited with status 0")
+
+
+def main():
+    binary = os.environ.get("HEE_APP")
+    binary = os.path.abspath(binary) if binary else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
+    workdir = tempfile.mkdtemp(prefix="hee-e2e-")
+    state = {"app": None, "xvfb": None}
+    status = 0
+    began = time.monotonic()
+    try:
+        if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+            raise Prerequisite(f"no executable at {binary} (build with `swift build -c release` or set HEE_APP)")
+        for tool in ("xdotool", "import", "convert"):
+            if shutil.which(tool) is None:
+                raise Prerequisite(f"{tool} not found (apt-get install xdotool imagemagick)")
+        env = dict(os.environ)
+        if os.environ.get("HEE_E2E_USE_DISPLAY") == "1":
+            if not env.get("DISPLAY"):
+                raise Prerequisite("HEE_E2E_USE_DISPLAY=1 but DISPLAY is not set")
+        else:
+            state["xvfb"], env["DISPLAY"] = start_xvfb()
+            ok(f"Xvfb on {env['DISPLAY']}")
+        print(f"# binary {binary}, work dir {workdir}", flush=True)
+        check_all(binary, workdir, env, state)
+        print(f"# all checks passed in {time.monotonic() - began:.1f} s", flush=True)
+    except CheckFailed as error:
+        status = 1
+        print(f"FAIL: {error}", file=sys.stderr, flush=True)
+    except Prerequisite as error:
+        status = 2
+        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
+    except Exception:
+        status = 1
+        import traceback
+        traceback.print_exc()
+        trace = state.get("trace")
+        if trace is not None:
+            print(f"last 20 trace lines:\n{trace.tail()}", file=sys.stderr)
+    finally:
+        exited_on_its_own = state["app"] is not None and state["app"].poll() is not None
+        kill_group(state["app"])
+        kill_group(state["xvfb"])
+        trace = state.get("trace")
+        if trace is not None:
+            trace.thread.join(timeout=2)
+            trace._drain(0)
+            with open(os.path.join(workdir, "trace.jsonl"), "w", encoding="utf-8") as f:
+                f.write("\n".join(trace.lines) + "\n")
+        if exited_on_its_own and status == 1:
+            print(f"app exit status: {state['app'].returncode}", file=sys.stderr)
+        if status == 2 and not os.listdir(workdir):
+            shutil.rmtree(workdir, ignore_errors=True)
+        elif status != 0:
+            stderr_path = os.path.join(workdir, "app-stderr.txt")
+            if os.path.exists(stderr_path):
+                with open(stderr_path, encoding="utf-8", errors="replace") as f:
+                    lines = f.read().splitlines()
+                if lines:
+                    print("app stderr (last 10 lines):\n" + "\n".join(lines[-10:]), file=sys.stderr)
+            print(f"artifacts kept in {workdir}", file=sys.stderr)
+        elif os.environ.get("HEE_E2E_KEEP") == "1":
+            print(f"# artifacts kept in {workdir}")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

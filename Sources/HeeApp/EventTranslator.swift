@@ -14,42 +14,47 @@ enum AppEvent {
 }
 
 /// Turns `SDL_Event`s into `AppEvent`s. Translates, never decides: every rule is in the
-/// session. Touches arrive both as finger events and as mouse events with `which ==
-/// SDL_TOUCH_MOUSEID`; only the finger events are used.
+/// session.
+///
+/// - Touches arrive both as finger events and as mouse events with `which ==
+///   SDL_TOUCH_MOUSEID`; only the finger events are used, so one touch is one action.
+/// - Mouse positions come in window coordinates and are divided by `coordinateScale`
+///   (window coordinates per point, `--scale`); finger positions come as 0…1 fractions of
+///   the window and are multiplied by its size in points.
 struct EventTranslator {
-    /// The window's size in points, to turn finger positions (0…1) into points.
+    /// The window's size in points.
     var windowSize: Size
+    /// Window coordinates per point.
+    var coordinateScale: Double
 
-    /// The event's meaning, and its timestamp as time since SDL started.
-    func translate(_ event: SDL_Event) -> (AppEvent, Duration) {
-        let time = Duration.milliseconds(Int64(event.common.timestamp))
-        return (meaning(of: event), time)
-    }
-
-    private func meaning(of event: SDL_Event) -> AppEvent {
+    func meaning(of event: SDL_Event) -> AppEvent {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return .quit
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
-                return .input(.windowResized(Size(width: Double(event.window.data1), height: Double(event.window.data2))))
+                return .input(.windowResized(Size(width: Double(event.window.data1) / coordinateScale,
+                                                  height: Double(event.window.data2) / coordinateScale)))
             case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
                 return .redraw
             case SDL_WINDOWEVENT_FOCUS_LOST:
                 return .input(.pointersCancelled)
+            case SDL_WINDOWEVENT_CLOSE:
+                return .quit
             default:
                 return .ignored
             }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != HEE_SDL_TOUCH_MOUSEID, b.button == HEE_SDL_BUTTON_LEFT else { return .ignored }
-            let p = Point(x: Double(b.x), y: Double(b.y))
+            let p = point(x: b.x, y: b.y)
             return .input(SDL_EventType(event.type) == SDL_MOUSEBUTTONDOWN ? .pointerDown(.mouse, p) : .pointerUp(.mouse, p))
         case SDL_MOUSEMOTION:
             let m = event.motion
-            guard m.which != HEE_SDL_TOUCH_MOUSEID, m.state & HEE_SDL_BUTTON_LMASK != 0 else { return .ignored }
-            return .input(.pointerMoved(.mouse, Point(x: Double(m.x), y: Double(m.y))))
+            guard m.which != HEE_SDL_TOUCH_MOUSEID else { return .ignored }
+            let p = point(x: m.x, y: m.y)
+            return .input(m.state & HEE_SDL_BUTTON_LMASK != 0 ? .pointerMoved(.mouse, p) : .pointerHover(.mouse, p))
         case SDL_FINGERDOWN, SDL_FINGERUP, SDL_FINGERMOTION:
             let f = event.tfinger
             let p = Point(x: Double(f.x) * windowSize.width, y: Double(f.y) * windowSize.height)
@@ -77,5 +82,9 @@ struct EventTranslator {
         default:
             return .ignored
         }
+    }
+
+    private func point(x: Int32, y: Int32) -> Point {
+        Point(x: Double(x) / coordinateScale, y: Double(y) / coordinateScale)
     }
 }

@@ -18,4 +18,45 @@ enum FileSystem {
         defer { free(cwd) }
         return String(cString: cwd)
     }
+
+    /// A file that could not be read: its path and the system's reason.
+    struct ReadError: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "cannot read \(path): \(reason)" }
+    }
+
+    /// The whole file at `path` as UTF-8 text (invalid bytes become U+FFFD).
+    /// - Throws: `ReadError` when it cannot be opened or read.
+    static func readText(_ path: String) throws(ReadError) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The process's environment.
+    static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let pair = String(cString: entry)
+            if let eq = pair.firstIndex(of: "=") {
+                result[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
 }

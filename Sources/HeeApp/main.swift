@@ -4,12 +4,15 @@ import Glibc
 import HeeRender
 import KeyboardCore
 
-/// Exit statuses (BSD sysexits): usage errors 64, missing assets 66, no display or other
-/// SDL failure 69.
+/// Exit statuses (BSD sysexits): usage errors 64, a malformed replay file 65, missing assets
+/// or replay file 66, no display or other SDL failure 69, a record file that cannot be
+/// created 73.
 enum ExitStatus {
     static let usage: Int32 = 64
+    static let dataError: Int32 = 65
     static let noInput: Int32 = 66
     static let unavailable: Int32 = 69
+    static let cannotCreate: Int32 = 73
 }
 
 signal(SIGPIPE, SIG_IGN)
@@ -43,8 +46,34 @@ case .run(let options):
         Console.error("HeeApp: \(error)")
         exit(ExitStatus.noInput)
     }
+    var replay: [InputRecord] = []
+    if let path = options.replayPath {
+        do {
+            replay = try InputRecord.parse(lines: try FileSystem.readText(path), isKnownKey: InputRecord.isKnownKey)
+        } catch let error as FileSystem.ReadError {
+            Console.error("HeeApp: \(error)")
+            exit(ExitStatus.noInput)
+        } catch let error as InputRecord.ParseError {
+            Console.error("HeeApp: \(path):\(error.line): \(error.message)")
+            exit(ExitStatus.dataError)
+        } catch {
+            Console.error("HeeApp: \(path): \(error)")
+            exit(ExitStatus.dataError)
+        }
+    }
+    var recorder: InputRecorder?
+    if let path = options.recordPath {
+        do {
+            recorder = try InputRecorder(path: path)
+        } catch {
+            Console.error("HeeApp: \(error)")
+            exit(ExitStatus.cannotCreate)
+        }
+    }
     do {
-        let app = try Application(options: options, assetsDirectory: assets)
+        let app = try Application(options: options, assetsDirectory: assets,
+                                  scale: options.resolvedScale(environment: FileSystem.environment),
+                                  replay: replay, recorder: recorder)
         try app.run()
     } catch {
         Console.error("HeeApp: \(error)")

@@ -6,6 +6,9 @@ import KeyboardCore
 final class KeyPainter {
     private struct CapKey: Hashable { var width: Int; var height: Int; var radius: Int; var color: Color }
     private struct IconKey: Hashable { var icon: KeyIcon; var pixels: Int }
+    private struct CalloutKey: Hashable {
+        var width: Int, balloonHeight: Int, neck: Int, stemX: Int, stemWidth: Int, stemHeight: Int
+    }
 
     /// Corner radius of letter keys (iOS: 5 pt); seed 002 gives the shift key 8 pt.
     static let keyCornerRadius = 5.0
@@ -19,6 +22,7 @@ final class KeyPainter {
     private let text: TextRenderer
     private var caps: [CapKey: Texture] = [:]
     private var icons: [IconKey: Texture] = [:]
+    private var callouts: [CalloutKey: Texture] = [:]
 
     init(renderer: Renderer, text: TextRenderer) {
         self.renderer = renderer
@@ -29,11 +33,13 @@ final class KeyPainter {
     func reset() {
         caps = [:]
         icons = [:]
+        callouts = [:]
     }
 
     /// Draws `key` in `rect` (pixels) at `s` pixels per point.
     /// - Throws: `SDLError` when drawing fails.
-    func draw(_ key: KeyID, in rect: PixelRect, s: Double, pressed: Bool, shift: ShiftState) throws(SDLError) {
+    func draw(_ key: KeyID, in rect: PixelRect, s: Double, pressed: Bool, shift: ShiftState,
+              upperCase: Bool) throws(SDLError) {
         let background: Color
         let radius: Double
         switch key {
@@ -54,7 +60,7 @@ final class KeyPainter {
         switch key {
         case .letter(let letter):
             let style = TextStyle(.regular, Self.letterPointSize, Palette.keyLabel)
-            if let line = try text.line(shift.apply(to: String(letter)), style, pixelScale: s) {
+            if let line = try text.line(Self.label(letter, upperCase: upperCase), style, pixelScale: s) {
                 try center(line, in: rect)
             }
         case .space:
@@ -68,6 +74,53 @@ final class KeyPainter {
             break
         }
     }
+
+    /// A letter key's label in the case it types.
+    static func label(_ letter: Character, upperCase: Bool) -> String {
+        upperCase ? String(letter).uppercased() : String(letter).lowercased()
+    }
+
+    /// The callout iOS shows above a pressed letter key: a white balloon rising from the
+    /// key with the letter enlarged, in the case it will type. `key` is the key's rectangle
+    /// and `bounds` the keyboard's (both pixels); the balloon stays inside `bounds` sideways.
+    func drawCallout(_ letter: Character, key: PixelRect, bounds: PixelRect, s: Double, upperCase: Bool) throws(SDLError) {
+        let grow = Int((Self.calloutWiden * s).rounded())
+        let balloonHeight = Int((Self.calloutHeight * s).rounded())
+        let neck = Int((Self.calloutNeck * s).rounded())
+        let width = key.width + 2 * grow
+        let x = min(max(key.x - grow, bounds.x), bounds.x + bounds.width - width)
+        let top = key.y - balloonHeight - neck
+        let shadow = Int(s.rounded(.up))
+        let shape = CalloutKey(width: width, balloonHeight: balloonHeight, neck: neck, stemX: key.x - x,
+                               stemWidth: key.width, stemHeight: key.height)
+        let texture: Texture
+        if let cached = callouts[shape] {
+            texture = cached
+        } else {
+            let canvas = try VectorCanvas(width: width, height: balloonHeight + neck + key.height + shadow)
+            func outline(_ color: Color) {
+                canvas.fillCallout(balloonWidth: Double(width), balloonHeight: Double(balloonHeight), neck: Double(neck),
+                                   stemX: Double(shape.stemX), stemWidth: Double(key.width),
+                                   radius: Self.calloutCornerRadius * s, stemRadius: Self.keyCornerRadius * s, color)
+            }
+            canvas.withOffset(dx: 0, dy: Double(shadow)) { outline(Palette.keyShadow) }
+            outline(Palette.key)
+            texture = try Texture(renderer: renderer, surface: try canvas.makeSurface())
+            callouts[shape] = texture
+        }
+        try renderer.copy(texture, to: PixelRect(x: x, y: top, width: texture.width, height: texture.height))
+        let style = TextStyle(.regular, Self.calloutPointSize, Palette.keyLabel)
+        if let line = try text.line(Self.label(letter, upperCase: upperCase), style, pixelScale: s) {
+            try center(line, in: PixelRect(x: x, y: top, width: width, height: balloonHeight))
+        }
+    }
+
+    /// Callout metrics in points.
+    static let calloutWiden = 10.0
+    static let calloutHeight = 52.0
+    static let calloutNeck = 10.0
+    static let calloutCornerRadius = 8.0
+    static let calloutPointSize = 34.0
 
     private func center(_ line: TextRenderer.Line, in rect: PixelRect) throws(SDLError) {
         try renderer.copy(line.texture, to: PixelRect(x: rect.x + (rect.width - line.width) / 2,

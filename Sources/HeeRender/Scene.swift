@@ -11,6 +11,9 @@ public struct Scene: Hashable, Sendable {
     /// The counter's two characters (seed 000's `%2d`).
     public var counterText: String
     public var shiftState: ShiftState
+    /// Whether letters type upper case now (shift on, caps lock, or shift held): the keys'
+    /// labels and callouts show that case.
+    public var lettersUpperCase: Bool
     public var pressedKeys: Set<KeyID>
     public var pressedHostControl: HostControl?
     public var text: String
@@ -28,6 +31,7 @@ public struct Scene: Hashable, Sendable {
         capPress = session.capPress(at: time)
         counterText = session.hee.counterText
         shiftState = session.shift.state
+        lettersUpperCase = session.shift.typesUpperCase
         pressedKeys = session.pressedKeys
         pressedHostControl = session.pressedHostControl
         text = session.textField.text

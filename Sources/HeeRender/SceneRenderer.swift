@@ -140,11 +140,18 @@ public final class SceneRenderer {
         for key in KeyboardLayout.keyOrder where key != .hee {
             guard let rect = layout.keys[key] else { continue }
             try keys.draw(key, in: px(rect.offsetBy(dy: dy), s), s: s,
-                          pressed: scene.pressedKeys.contains(key), shift: scene.shiftState)
+                          pressed: scene.pressedKeys.contains(key), shift: scene.shiftState,
+                          upperCase: scene.lettersUpperCase)
         }
         let frame = layout.heeFrame.offsetBy(dy: dy)
         try hee.draw(origin: (frame.x * s, frame.y * s), pixelsPerPoint: layout.heeScale * s,
                      capPress: scene.capPress, counterText: scene.counterText)
+        // Callouts last: they rise above the row and may cover the へぇ button, as on iOS.
+        for case .letter(let letter) in scene.pressedKeys.sorted() {
+            guard let rect = layout.keys[.letter(letter)] else { continue }
+            try keys.drawCallout(letter, key: px(rect.offsetBy(dy: dy), s), bounds: px(layout.keyboardFrame.offsetBy(dy: dy), s),
+                                 s: s, upperCase: scene.lettersUpperCase)
+        }
     }
 
     /// Points → pixels, edges rounded so that adjacent rectangles stay adjacent.

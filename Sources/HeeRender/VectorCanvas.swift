@@ -53,6 +53,42 @@ public final class VectorCanvas {
         cairo_fill(context)
     }
 
+    /// Fills the outline of a key callout: a wide balloon on top whose lower edge curves in
+    /// to a stem exactly as wide as the key below it.
+    /// - Parameters:
+    ///   - balloonWidth, balloonHeight: the upper part, from the canvas's top-left (pixels).
+    ///   - neck: height of the curved transition.
+    ///   - stemX, stemWidth: the key's horizontal extent within the canvas; the stem runs
+    ///     from the neck down to the canvas's bottom edge.
+    public func fillCallout(balloonWidth: Double, balloonHeight: Double, neck: Double, stemX: Double, stemWidth: Double,
+                            radius: Double, stemRadius: Double, _ color: Color) {
+        let w = balloonWidth, yb = balloonHeight, yk = balloonHeight + neck, h = Double(height)
+        let r = min(radius, w / 2), rk = min(stemRadius, stemWidth / 2)
+        let right = stemX + stemWidth
+        cairo_new_path(context)
+        cairo_move_to(context, r, 0)
+        cairo_arc(context, w - r, r, r, -Double.pi / 2, 0)
+        cairo_line_to(context, w, yb)
+        cairo_curve_to(context, w, yb + neck / 2, right, yb + neck / 2, right, yk)
+        cairo_line_to(context, right, h - rk)
+        cairo_arc(context, right - rk, h - rk, rk, 0, Double.pi / 2)
+        cairo_arc(context, stemX + rk, h - rk, rk, Double.pi / 2, Double.pi)
+        cairo_line_to(context, stemX, yk)
+        cairo_curve_to(context, stemX, yb + neck / 2, 0, yb + neck / 2, 0, yb)
+        cairo_arc(context, r, r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+        setColor(color)
+        cairo_fill(context)
+    }
+
+    /// Runs `body` with everything drawn moved by `dx`, `dy` pixels.
+    public func withOffset(dx: Double, dy: Double, _ body: () -> Void) {
+        cairo_save(context)
+        cairo_translate(context, dx, dy)
+        body()
+        cairo_restore(context)
+    }
+
     /// Appends a rounded-rectangle path.
     func roundedRectPath(x: Double, y: Double, width w: Double, height h: Double, radius: Double) {
         let r = min(radius, w / 2, h / 2)

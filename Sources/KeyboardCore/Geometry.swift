@@ -80,5 +80,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
+    /// Every coordinate multiplied by `factor` (points → window coordinates or pixels).
+    public func scaled(by factor: Double) -> Rect {
+        factor == 1 ? self : Rect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+    }
+
     public var description: String { "(\(x), \(y), \(width), \(height))" }
 }

@@ -9,6 +9,9 @@ public enum KeyboardInput: Hashable, Sendable {
     case pointerMoved(PointerID, Point)
     /// A pointer went up at a point.
     case pointerUp(PointerID, Point)
+    /// A pointer moved with no button held (the mouse hovering): if we thought it was down,
+    /// its release was lost.
+    case pointerHover(PointerID, Point)
     /// Every pointer was lost without a release (the window lost focus): presses end
     /// without typing anything.
     case pointersCancelled

@@ -22,6 +22,22 @@ public struct KeyboardSession: Hashable, Sendable {
     public private(set) var capTransition = Transition.resting(at: 0)
     /// What each pointer that is down is holding.
     public private(set) var pointers: [PointerID: PointerTarget] = [:]
+    /// Backspace's auto-repeat while it is held.
+    public private(set) var backspaceRepeat: KeyRepeat?
+    /// The latest time handled (times never go backwards for repeats).
+    private var clock: Duration = .zero
+
+    /// Backspace's repeat schedule, like iOS: after 0.5 s held, every 0.1 s; from 2 s on,
+    /// each repeat deletes a whole word.
+    public struct KeyRepeat: Hashable, Sendable {
+        public static let initialDelay: Duration = .milliseconds(500)
+        public static let interval: Duration = .milliseconds(100)
+        public static let wordsAfter: Duration = .seconds(2)
+        /// When backspace went down.
+        public var pressedAt: Duration
+        /// When the next repeat fires.
+        public var nextFire: Duration
+    }
 
     /// What a pointer holds.
     public enum PointerTarget: Hashable, Sendable {
@@ -66,10 +82,11 @@ public struct KeyboardSession: Hashable, Sendable {
         capTransition.isRunning(at: time) || !visibility.isSettled(at: time)
     }
 
-    /// The next time something changes without input (an animation ends), if any.
+    /// The next time something changes without input (an animation ends, backspace
+    /// repeats), if any.
     public func nextDeadline(after time: Duration) -> Duration? {
-        [capTransition.isRunning(at: time) ? capTransition.end : nil, visibility.deadline(after: time)]
-            .compactMap { $0 }.min()
+        [capTransition.isRunning(at: time) ? capTransition.end : nil, visibility.deadline(after: time),
+         backspaceRepeat?.nextFire].compactMap { $0 }.min()
     }
 
     // MARK: Transitions
@@ -78,6 +95,8 @@ public struct KeyboardSession: Hashable, Sendable {
     public mutating func handle(_ input: KeyboardInput, at time: Duration) -> [KeyboardEffect] {
         let before = self
         var effects: [KeyboardEffect] = []
+        clock = max(clock, time)
+        fireRepeats(upTo: clock, &effects)
         switch input {
         case .launched:
             effects.append(.layoutChanged)
@@ -90,6 +109,14 @@ public struct KeyboardSession: Hashable, Sendable {
             pointerMoved(id, to: point, time: time, &effects)
         case .pointerUp(let id, let point):
             pointerUp(id, at: point, time: time, &effects)
+        case .pointerHover(let id, _):
+            // A pointer that moves with no button held while we think it is down lost its
+            // release (it was let go outside the window): end the press without acting.
+            if pointers[id] != nil {
+                let held = pressedKeys
+                pointers[id] = nil
+                updatePressedKeys(from: held, time: time, &effects)
+            }
         case .pointersCancelled:
             let held = pressedKeys
             pointers = [:]
@@ -199,7 +226,9 @@ public struct KeyboardSession: Hashable, Sendable {
                 hee.touchUp()
                 capTransition = capTransition.retargeted(to: 0, at: time, fullDuration: Self.pressAnimationDuration)
             case .shift:
-                shift.touchUp()
+                if shift.touchUp() { effects.append(.shiftChanged(shift.state)) }
+            case .backspace:
+                backspaceRepeat = nil
             default:
                 break
             }
@@ -218,16 +247,31 @@ public struct KeyboardSession: Hashable, Sendable {
                 if shift.touchDown(at: time) { effects.append(.shiftChanged(shift.state)) }
             case .backspace:
                 edit(&effects) { $0.deleteBackward() }
+                backspaceRepeat = KeyRepeat(pressedAt: time, nextFire: time + KeyRepeat.initialDelay)
             default:
                 break
             }
         }
     }
 
+    /// Performs the backspace repeats due at or before `time`, each at its own scheduled
+    /// time, so the result depends only on when backspace went down and came up.
+    private mutating func fireRepeats(upTo time: Duration, _ effects: inout [KeyboardEffect]) {
+        guard var schedule = backspaceRepeat, schedule.nextFire <= time else { return }
+        while schedule.nextFire <= time {
+            let wholeWords = schedule.nextFire - schedule.pressedAt >= KeyRepeat.wordsAfter
+            edit(&effects) { field in
+                if wholeWords { field.deleteWordBackward() } else { field.deleteBackward() }
+            }
+            schedule.nextFire += KeyRepeat.interval
+        }
+        backspaceRepeat = schedule
+    }
+
     private mutating func type(_ key: KeyID, _ effects: inout [KeyboardEffect]) {
         switch key {
         case .letter(let letter):
-            let typed = shift.state.apply(to: String(letter))
+            let typed = shift.apply(to: String(letter))
             edit(&effects) { $0.insertText(typed) }
             if shift.letterTyped() { effects.append(.shiftChanged(shift.state)) }
         case .space:

@@ -1,6 +1,7 @@
 /// The command line of `HeeApp`, parsed without touching the process (testable).
 ///
-/// `HeeApp [--trace] [--mute] [--size WxH] [--assets DIR] [--help] [--version]`
+/// `HeeApp [--trace] [--mute] [--size WxH] [--scale F] [--assets DIR] [--record FILE]
+/// [--replay FILE [--exit-when-done]] [--help] [--version]`
 public struct LaunchOptions: Hashable, Sendable {
     /// The program's version, printed by `--version`.
     public static let version = "0.1.0"
@@ -13,6 +14,27 @@ public struct LaunchOptions: Hashable, Sendable {
     public var windowSize = KeyboardLayout.defaultWindowSize
     /// Where `fonts/` and `sounds/` are (`--assets DIR`); `nil`: found next to the binary.
     public var assetsDirectory: String?
+    /// Window coordinates per point (`--scale F`); `nil`: from the desktop (`GDK_SCALE`), else 1.
+    public var scale: Double?
+    /// Write every input event to this file (`--record FILE`).
+    public var recordPath: String?
+    /// Feed the input events of this file through the app (`--replay FILE`).
+    public var replayPath: String?
+    /// Quit after the last replayed event (`--exit-when-done`, with `--replay`).
+    public var exitWhenDone = false
+
+    /// The scale range `--scale` accepts.
+    public static let scaleRange = 0.5...8.0
+
+    /// The scale to use: `--scale` if given, else the desktop's integer `GDK_SCALE` if it is
+    /// set and valid, else 1.
+    public func resolvedScale(environment: [String: String]) -> Double {
+        if let scale { return scale }
+        if let value = environment["GDK_SCALE"], let s = Int(value), s >= 1, Double(s) <= Self.scaleRange.upperBound {
+            return Double(s)
+        }
+        return 1
+    }
 
     public init() {}
 
@@ -32,13 +54,21 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
-        usage: HeeApp [--trace] [--mute] [--size WxH] [--assets DIR] [--help] [--version]
+        usage: HeeApp [--trace] [--mute] [--size WxH] [--scale F] [--assets DIR]
+                      [--record FILE] [--replay FILE [--exit-when-done]] [--help] [--version]
           --trace        write JSON Lines events (layout, keyboard, touch, hee, shift, text,
                          audio, sound) to stdout, one per line, flushed at once
           --mute         do not open an audio device (default: sound on)
           --size WxH     initial window size in points (default: 480x800, minimum: \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)))
+          --scale F      pixels per point, 0.5-8 (default: GDK_SCALE if set, else 1); the
+                         window is the size times F, drawn sharp at that scale
           --assets DIR   directory holding fonts/ and sounds/ (default: found next to the
                          program or in the source tree it was built from)
+          --record FILE  write every input event (mouse, finger, keyboard, text, window) to
+                         FILE as JSON Lines with its SDL timestamp
+          --replay FILE  feed FILE's events through the app as if they happened, with their
+                         own timestamps (format: README, "Record and replay")
+          --exit-when-done  with --replay: quit after the last event (animations finish first)
           --help         show this help and exit
           --version      print the version and exit
         """
@@ -79,6 +109,23 @@ public struct LaunchOptions: Hashable, Sendable {
                 options.mute = true
             case "--size":
                 options.windowSize = try parseSize(try value())
+            case "--scale":
+                let text = try value()
+                guard let scale = Double(text), scale.isFinite, Self.scaleRange.contains(scale) else {
+                    throw UsageError(message: "--scale expects a number from 0.5 to 8, not '\(text)'")
+                }
+                options.scale = scale
+            case "--record":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError(message: "--record needs a file") }
+                options.recordPath = path
+            case "--replay":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError(message: "--replay needs a file") }
+                options.replayPath = path
+            case "--exit-when-done":
+                try noValue()
+                options.exitWhenDone = true
             case "--assets":
                 let dir = try value()
                 guard !dir.isEmpty else { throw UsageError(message: "--assets needs a directory") }
@@ -86,6 +133,9 @@ public struct LaunchOptions: Hashable, Sendable {
             default:
                 throw UsageError(message: "unknown option '\(argument)'")
             }
+        }
+        if options.exitWhenDone && options.replayPath == nil {
+            throw UsageError(message: "--exit-when-done needs --replay FILE")
         }
         return .run(options)
     }

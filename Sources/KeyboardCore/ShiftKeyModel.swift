@@ -5,6 +5,8 @@
 ///   caps lock (from caps lock: off; otherwise: caps lock). As in the seed, the first tap of a
 ///   double tap has already toggled the state once.
 /// - A touch-down while already touching does nothing (the seed's `isTouching` guard).
+/// - Held as a modifier (iOS): letters typed while shift is held are upper case, and
+///   releasing shift after such a chord leaves it off, and the next tap is not a double tap.
 public struct ShiftKeyModel: Hashable, Sendable {
     /// Seed 002's double-tap window: a touch-down counts as the second tap when it comes
     /// strictly less than this after the previous touch-down.
@@ -14,6 +16,8 @@ public struct ShiftKeyModel: Hashable, Sendable {
     public private(set) var isTouching = false
     /// The previous touch-down, as time since the session started (seed 002: `previousDate`).
     public private(set) var previousTouchDown: Duration?
+    /// Whether a letter was typed while shift was held (a chord).
+    public private(set) var isChording = false
 
     public init(state: ShiftState = .off) {
         self.state = state
@@ -34,15 +38,36 @@ public struct ShiftKeyModel: Hashable, Sendable {
         return true
     }
 
-    /// The touch was lifted.
-    public mutating func touchUp() {
+    /// The touch was lifted. After a chord shift turns off and forgets the touch-down, so
+    /// the chord counts as neither a tap nor half of a double tap. Returns `true` if the
+    /// state changed.
+    @discardableResult
+    public mutating func touchUp() -> Bool {
         isTouching = false
+        guard isChording else { return false }
+        isChording = false
+        previousTouchDown = nil
+        guard state != .off else { return false }
+        state = .off
+        return true
     }
 
-    /// A letter was typed with the current state: a one-shot shift (`on`) turns off, as on
-    /// iOS. Returns `true` if the state changed.
+    /// Whether letters typed now are upper case: shift on, caps lock, or shift held.
+    public var typesUpperCase: Bool { state != .off || isTouching }
+
+    /// `letter` in the case it is typed now.
+    public func apply(to letter: String) -> String {
+        typesUpperCase ? letter.uppercased() : letter.lowercased()
+    }
+
+    /// A letter was typed: while shift is held it is a chord; otherwise a one-shot shift
+    /// (`on`) turns off, as on iOS. Returns `true` if the state changed.
     @discardableResult
     public mutating func letterTyped() -> Bool {
+        if isTouching {
+            isChording = true
+            return false
+        }
         guard state == .on else { return false }
         state = .off
         return true

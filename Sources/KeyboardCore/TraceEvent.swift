@@ -4,7 +4,9 @@
 public enum TraceEvent: Hashable, Sendable {
     /// After the first frame and whenever the layout changes: window size, pixel scale and
     /// every key's and host control's rectangle (`hee` is the scaled 170 × 180 frame).
-    case layout(KeyboardLayout, scale: Double)
+    /// `scale` is pixels per point; `coordinateScale` converts the layout's points into the
+    /// trace's window coordinates (mouse-event units: `--scale` on X11, 1 by default).
+    case layout(KeyboardLayout, scale: Double, coordinateScale: Double = 1)
     /// The keyboard's frame finished changing (`hide` with an all-zero frame).
     case keyboard(KeyboardStatus, Rect)
     /// A key's pressed state changed.
@@ -30,15 +32,15 @@ public enum TraceEvent: Hashable, Sendable {
     public func json(at time: Double) -> JSONValue {
         var members: [(String, JSONValue)] = [("event", .string(name)), ("t", .number((time * 1000).rounded() / 1000))]
         switch self {
-        case .layout(let layout, let scale):
-            members.append(("window", .object([("w", .number(layout.windowSize.width)),
-                                               ("h", .number(layout.windowSize.height))])))
+        case .layout(let layout, let scale, let f):
+            members.append(("window", .object([("w", .number(layout.windowSize.width * f)),
+                                               ("h", .number(layout.windowSize.height * f))])))
             members.append(("scale", .number(scale)))
             var keys: [(String, JSONValue)] = KeyboardLayout.keyOrder.compactMap { key in
-                layout.keys[key].map { (key.name, Self.rect($0)) }
+                layout.keys[key].map { (key.name, Self.rect($0.scaled(by: f))) }
             }
-            keys.append(("textField", Self.rect(layout.textField)))
-            keys.append(("closeKeyboard", Self.rect(layout.closeKeyboard)))
+            keys.append(("textField", Self.rect(layout.textField.scaled(by: f))))
+            keys.append(("closeKeyboard", Self.rect(layout.closeKeyboard.scaled(by: f))))
             members.append(("keys", .object(keys)))
         case .keyboard(let status, let frame):
             members += [("status", .string(status.rawValue)), ("frame", Self.rect(frame))]

@@ -25,6 +25,7 @@ extension RenderTests {
             if name == "pressed" {
                 scene.capPress = 1
                 scene.shiftState = .capsLock
+                scene.lettersUpperCase = true
             }
             let actual = try harness.render(scene)
             try compare(actual, to: "keyboard-\(name)")

@@ -20,8 +20,11 @@ extension RenderTests {
         func scene(shift: ShiftState) -> Scene {
             var scene = Scene(session: RenderHarness.launchedSession(), at: .seconds(1))
             scene.shiftState = shift
+            scene.lettersUpperCase = shift != .off
             return scene
         }
+
+        func differing(_ a: [RGBA8], _ b: [RGBA8]) -> Int { differingPixels(a, b) }
 
         /// shift: an outline; shift.fill: a filled arrow (more ink); capslock.fill: a filled,
         /// shorter arrow plus a bar.
@@ -37,7 +40,7 @@ extension RenderTests {
             #expect(ink[.off]! > 20, "outline arrow drawn")
             #expect(ink[.on]! > ink[.off]! + 20, "filled arrow has more ink than the outline")
             #expect(ink[.capsLock]! > 20)
-            #expect(images[.on] != images[.capsLock])
+            #expect(differing(images[.on]!, images[.capsLock]!) > 10)
             // Off: a grey special key; on and caps lock: a white key.
             let r = scene(shift: .off).layout.keys[.shift]!
             for state in ShiftState.allCases {
@@ -56,20 +59,37 @@ extension RenderTests {
             let upper = scene(shift: .capsLock)
             try harness.render(upper)
             let capitalA = keyPixels(.letter("a"), upper)
-            #expect(a != capitalA)
+            #expect(differing(a, capitalA) > 10)
             #expect(darkCount(a) > 10 && darkCount(capitalA) > 10)
         }
 
-        @Test func pressedLetterKeyIsDarker() throws {
+        /// A pressed letter shows iOS's callout: a white balloon above the key with the
+        /// letter enlarged, in the case it will type; the other keys stay as they were.
+        @Test func pressedLetterKeyShowsACallout() throws {
             var s = scene(shift: .off)
             try harness.render(s)
-            let r = s.layout.keys[.letter("q")]!
-            let idle = harness.surface.pixel(x: Int(r.minX) + 4, y: Int(r.midY))
-            s.pressedKeys = [.letter("q")]
+            let r = s.layout.keys[.letter("d")]!
+            // Above the key, in the gap between rows: keyboard background before the press.
+            let above = (x: Int(r.midX), y: Int(r.minY) - 20)
+            expectColor(harness.surface.pixel(x: above.x, y: above.y), Palette.keyboardBackground, tolerance: 0)
+            let idle = keyPixels(.letter("d"), s)
+            s.pressedKeys = [.letter("d")]
             try harness.render(s)
-            let pressed = harness.surface.pixel(x: Int(r.minX) + 4, y: Int(r.midY))
-            expectColor(idle, Palette.key, tolerance: 1)
-            expectColor(pressed, Palette.keyPressed, tolerance: 1)
+            let balloon = harness.surface.pixel(x: Int(r.minX) + 2, y: above.y)
+            expectColor(balloon, Palette.key, tolerance: 0, "balloon over the row above")
+            // The enlarged letter has more ink than the key's own label.
+            var ink = 0
+            for y in Int(r.minY) - 60..<Int(r.minY) {
+                for x in Int(r.minX) - 8..<Int(r.maxX) + 8 {
+                    let p = harness.surface.pixel(x: x, y: y)
+                    if Int(p.r) + Int(p.g) + Int(p.b) < 200 { ink += 1 }
+                }
+            }
+            #expect(ink > darkCount(idle) * 2, "callout letter ink \(ink) vs key label \(darkCount(idle))")
+            // Released: back to the plain key.
+            s.pressedKeys = []
+            try harness.render(s)
+            #expect(differing(keyPixels(.letter("d"), s), idle) == 0)
         }
 
         /// While the keyboard slides away its keys move down with it; hidden, none is drawn.

@@ -74,3 +74,9 @@ func distance(_ a: RGBA8, _ b: RGBA8) -> Int {
 /// All render tests share SDL_ttf and FreeType, which are not thread-safe: run them one at a
 /// time, in this suite and the suites nested in it (in the other files).
 @Suite(.serialized) struct RenderTests {}
+
+/// How many pixels differ between two equally long pixel lists (a count, so a failure
+/// message stays one line).
+func differingPixels(_ a: [RGBA8], _ b: [RGBA8]) -> Int {
+    zip(a, b).filter { $0 != $1 }.count + abs(a.count - b.count)
+}

@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import KeyboardCore
+
+/// Writes `--record` files: every input event as one JSON line, written at once (a crash
+/// loses nothing recorded before it). Owns the file descriptor and closes it in `deinit`.
+final class InputRecorder {
+    private let fd: Int32
+
+    /// A recorder whose file couldn't be created: `path` and the system's reason.
+    struct OpenError: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// Creates (or truncates) the file at `path`.
+    /// - Throws: `OpenError` when it cannot be created.
+    init(path: String) throws(OpenError) {
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    deinit { close(fd) }
+
+    /// Appends `record` as one line.
+    func write(_ record: InputRecord) {
+        Console.write(record.jsonLine + "\n", to: fd)
+    }
+}

@@ -1,0 +1,168 @@
+import FoundationEssentials
+
+/// One input event as `--record` writes it and `--replay` reads it: a line of JSON.
+///
+/// The format (JSON Lines, one object per line; blank lines and lines starting with `#` are
+/// skipped). `t` is the SDL event timestamp in milliseconds; positions `x`, `y` are window
+/// coordinates (the space of SDL mouse events) for mouse events and 0…1 fractions of the
+/// window for finger events:
+///
+/// ```
+/// {"t":1200,"type":"mousedown","x":240,"y":512}            // left button; "button" defaults to 1
+/// {"t":1210,"type":"mousemotion","x":244,"y":515,"buttons":1}
+/// {"t":1300,"type":"mouseup","x":244,"y":515}
+/// {"t":1400,"type":"mousedown","x":240,"y":512,"touch":true}  // a mouse event SDL made from a touch
+/// {"t":1500,"type":"fingerdown","finger":3,"x":0.5,"y":0.64}  // "device" (touch id) optional
+/// {"t":1520,"type":"fingermotion","finger":3,"x":0.51,"y":0.64}
+/// {"t":1600,"type":"fingerup","finger":3,"x":0.51,"y":0.64}
+/// {"t":1700,"type":"keydown","key":"Backspace"}              // SDL key names (SDL_GetKeyName)
+/// {"t":1790,"type":"keyup","key":"Backspace"}
+/// {"t":1800,"type":"textinput","text":"a"}
+/// {"t":1900,"type":"window","event":"resized","w":600,"h":900}   // also focus_lost, focus_gained, close
+/// ```
+public struct InputRecord: Hashable, Sendable, Codable {
+    /// The kinds of record.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        case mousedown, mouseup, mousemotion
+        case fingerdown, fingerup, fingermotion
+        case keydown, keyup, textinput
+        case window
+    }
+
+    /// Window events that are recorded.
+    public enum WindowEvent: String, Hashable, Sendable, Codable, CaseIterable {
+        case resized
+        case focus_lost
+        case focus_gained
+        case close
+    }
+
+    /// SDL timestamp, milliseconds.
+    public var t: Int
+    public var type: Kind
+    public var x: Double?
+    public var y: Double?
+    /// Mouse button (1 left, 2 middle, 3 right) for mousedown/mouseup.
+    public var button: Int?
+    /// Held-button mask for mousemotion (SDL's `state`: 1 left).
+    public var buttons: Int?
+    /// Whether a mouse event was synthesised by SDL from a touch (`which == SDL_TOUCH_MOUSEID`).
+    public var touch: Bool?
+    /// Finger id and touch device id for finger events.
+    public var finger: Int64?
+    public var device: Int64?
+    /// SDL key name for keydown/keyup.
+    public var key: String?
+    /// Committed text for textinput.
+    public var text: String?
+    public var event: WindowEvent?
+    /// New size (window coordinates) for a resized window event.
+    public var w: Int?
+    public var h: Int?
+
+    public init(t: Int, type: Kind) {
+        self.t = t
+        self.type = type
+    }
+
+    /// A replay file that cannot be used: `line` is 1-based. The app prints
+    /// `FILE:LINE: message` and exits with status 65 (`EX_DATAERR`).
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// Parses a whole replay file. Every line is checked before any is used, so a bad file
+    /// is refused whole rather than half-applied.
+    /// - Throws: `ParseError` for the first malformed line: not JSON, an unknown type, a
+    ///   missing or out-of-range field, or a timestamp earlier than the line before.
+    /// - Parameter isKnownKey: whether a key name is valid (the app asks SDL).
+    public static func parse(lines text: String, isKnownKey: (String) -> Bool = { _ in true }) throws(ParseError) -> [InputRecord] {
+        var records: [InputRecord] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let record: InputRecord
+            do {
+                record = try JSONDecoder().decode(InputRecord.self, from: Data(line.utf8))
+            } catch let error as DecodingError {
+                throw ParseError(line: lineNumber, message: Self.describe(error))
+            } catch {
+                throw ParseError(line: lineNumber, message: "not a JSON object")
+            }
+            if let problem = record.problem { throw ParseError(line: lineNumber, message: problem) }
+            if let key = record.key, !isKnownKey(key) {
+                throw ParseError(line: lineNumber, message: "unknown key name \"\(key)\"")
+            }
+            if let previous = records.last, record.t < previous.t {
+                throw ParseError(line: lineNumber, message: "timestamp \(record.t) is earlier than the previous line's \(previous.t)")
+            }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// What is wrong with the record's fields for its type, or `nil`.
+    public var problem: String? {
+        if t < 0 { return "\"t\" must not be negative" }
+        func need(_ value: Any?, _ name: String) -> String? { value == nil ? "\(type.rawValue) needs \"\(name)\"" : nil }
+        switch type {
+        case .mousedown, .mouseup, .mousemotion:
+            if let p = need(x, "x") ?? need(y, "y") { return p }
+            if let b = button, !(1...5).contains(b) { return "\"button\" must be 1...5" }
+            if let x, let y, !x.isFinite || !y.isFinite { return "\"x\" and \"y\" must be numbers" }
+        case .fingerdown, .fingerup, .fingermotion:
+            if let p = need(finger, "finger") ?? need(x, "x") ?? need(y, "y") { return p }
+            if let x, let y, !(0...1).contains(x) || !(0...1).contains(y) {
+                return "finger \"x\" and \"y\" are fractions of the window, 0...1"
+            }
+        case .keydown, .keyup:
+            if let p = need(key, "key") { return p }
+            if key?.isEmpty == true { return "\"key\" must not be empty" }
+        case .textinput:
+            if let p = need(text, "text") { return p }
+            if text?.isEmpty == true { return "\"text\" must not be empty" }
+        case .window:
+            if let p = need(event, "event") { return p }
+            if event == .resized {
+                if let p = need(w, "w") ?? need(h, "h") { return p }
+                if let w, let h, w <= 0 || h <= 0 || w > 16384 || h > 16384 { return "\"w\" and \"h\" must be 1...16384" }
+            }
+        }
+        return nil
+    }
+
+    /// The record as one line of JSON (no newline), fields in a fixed order.
+    public var jsonLine: String {
+        var members: [(String, JSONValue)] = [("t", .integer(t)), ("type", .string(type.rawValue))]
+        if let finger { members.append(("finger", .integer(Int(finger)))) }
+        if let device { members.append(("device", .integer(Int(device)))) }
+        if let x { members.append(("x", .number(x))) }
+        if let y { members.append(("y", .number(y))) }
+        if let button { members.append(("button", .integer(button))) }
+        if let buttons { members.append(("buttons", .integer(buttons))) }
+        if let touch { members.append(("touch", .bool(touch))) }
+        if let key { members.append(("key", .string(key))) }
+        if let text { members.append(("text", .string(text))) }
+        if let event { members.append(("event", .string(event.rawValue))) }
+        if let w { members.append(("w", .integer(w))) }
+        if let h { members.append(("h", .integer(h))) }
+        return JSONValue.object(members).serialized
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            if let field = context.codingPath.last?.stringValue { return "\"\(field)\" has an unknown value" }
+            return "not valid JSON"
+        case .keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let field = context.codingPath.last?.stringValue ?? "value"
+            return "\"\(field)\" has the wrong type"
+        @unknown default: return "not a valid record"
+        }
+    }
+}

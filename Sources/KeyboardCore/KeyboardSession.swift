@@ -93,9 +93,11 @@ public struct KeyboardSession: Hashable, Sendable {
 
     /// Applies `input`, which happened at `time`, and returns what to perform, in order.
     public mutating func handle(_ input: KeyboardInput, at time: Duration) -> [KeyboardEffect] {
+        // Time passing alone is not a visible change: the clock moves before the snapshot
+        // that decides whether to redraw.
+        clock = max(clock, time)
         let before = self
         var effects: [KeyboardEffect] = []
-        clock = max(clock, time)
         fireRepeats(upTo: clock, &effects)
         switch input {
         case .launched:
@@ -202,16 +204,16 @@ public struct KeyboardSession: Hashable, Sendable {
         guard let target = pointers[id] else { return }
         let before = pressedKeys
         pointers[id] = nil
-        switch target {
-        case .key(let key?) where !key.actsOnTouchDown:
+        if case .key(let key?) = target, !key.actsOnTouchDown {
             // Letters and space type on release, with the key under the pointer then.
             type(key, &effects)
-        case .host(.closeKeyboard) where layout.closeKeyboard.contains(point):
-            closeKeyboard(at: time, &effects)
-        default:
-            break
         }
         updatePressedKeys(from: before, time: time, &effects)
+        // Closing reports the keys it releases itself, so it comes after `before` is used
+        // (otherwise a key held by another pointer would be reported released twice).
+        if case .host(.closeKeyboard) = target, layout.closeKeyboard.contains(point) {
+            closeKeyboard(at: time, &effects)
+        }
     }
 
     /// Emits touch events for keys whose pressed state changed, and runs the touch-down /

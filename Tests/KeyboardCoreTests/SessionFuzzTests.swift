@@ -1,0 +1,257 @@
+import KeyboardCore
+import Testing
+
+/// Issue 3's seeded random test: 100,000 random inputs (pointers, ticks, typing, resizes,
+/// focus loss) through one `KeyboardSession`, with the session's invariants checked after
+/// every input. A failure names the seed and the step, so it can be replayed.
+@Suite("KeyboardSession fuzz")
+struct SessionFuzzTests {
+    /// A small deterministic generator (SplitMix64), so a failing seed replays exactly.
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+
+        /// `true` with probability `percent` / 100.
+        mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
+    }
+
+    static let steps = 100_000
+    static let pointerIDs: [PointerID] = [.mouse] + (1...5).map { PointerID.finger(Int64($0)) }
+    static let windowSizes = [
+        KeyboardLayout.defaultWindowSize, KeyboardLayout.minimumWindowSize,
+        Size(width: 390, height: 844), Size(width: 800, height: 1000),
+    ]
+    static let typedPieces = ["a", "Z", " ", "へぇ〜", "é", "e\u{301}", "🇯🇵", "👍🏽", "ab cd", "\n", "\t"]
+    static let editingKeys: [EditingKey] = [.backspace, .backspace, .left, .right, .home, .end]
+
+    /// What the test itself knows, built only from the inputs it sent and the effects it saw.
+    struct Observed {
+        /// Pointers the test has put down and not released (a hover of the mouse or a focus
+        /// loss counts as a release).
+        var down: Set<PointerID> = []
+        /// Keys pressed, according to the `keyTouched` effects.
+        var touched: Set<KeyID> = []
+        var heeCounted = 0
+        var heePressTransitions = 0
+        var sounds = 0
+        var shift = ShiftState.off
+
+        // Coverage: how often the interesting cases happened.
+        var lettersTyped = 0
+        var backspaceRepeats = 0
+        var chordsEnded = 0
+        var lostReleases = 0
+        var cancelsWithPointersDown = 0
+        var layoutChanges = 0
+        var hides = 0
+        var maxTextCount = 0
+    }
+
+    /// A random point: ~70 % on a key (a random point of its rectangle, often the へぇ
+    /// button), ~12 % on a host control, the rest anywhere in or a little outside the window.
+    static func randomPoint(_ layout: KeyboardLayout, _ rng: inout SplitMix64) -> Point {
+        func inside(_ rect: Rect) -> Point {
+            Point(x: rect.x + Double.random(in: 0..<1, using: &rng) * rect.width,
+                  y: rect.y + Double.random(in: 0..<1, using: &rng) * rect.height)
+        }
+        let roll = Int.random(in: 0..<100, using: &rng)
+        switch roll {
+        case ..<15: return inside(layout.heeFrame)
+        case ..<70: return inside(layout.keys[KeyboardLayout.keyOrder.randomElement(using: &rng)!]!)
+        case ..<76: return inside(layout.textField)
+        case ..<82: return inside(layout.closeKeyboard)
+        default:
+            let size = layout.windowSize
+            return Point(x: Double.random(in: -20...(size.width + 20), using: &rng),
+                         y: Double.random(in: -20...(size.height + 20), using: &rng))
+        }
+    }
+
+    /// The next input, given what the test knows (so most releases match a press).
+    static func randomInput(_ session: KeyboardSession, _ observed: Observed, last: [PointerID: Point],
+                            _ rng: inout SplitMix64) -> KeyboardInput {
+        let roll = Int.random(in: 0..<100, using: &rng)
+        switch roll {
+        case ..<60:
+            let id = rng.chance(30) ? PointerID.mouse : pointerIDs[Int.random(in: 1..<pointerIDs.count, using: &rng)]
+            if observed.down.contains(id) {
+                let action = Int.random(in: 0..<100, using: &rng)
+                if action < 40 {
+                    // Move: often jitter of a few points, sometimes anywhere.
+                    if let p = last[id], rng.chance(50) {
+                        return .pointerMoved(id, Point(x: p.x + Double.random(in: -6...6, using: &rng),
+                                                       y: p.y + Double.random(in: -6...6, using: &rng)))
+                    }
+                    return .pointerMoved(id, randomPoint(session.layout, &rng))
+                }
+                if action < 88 {
+                    let p = rng.chance(70) ? (last[id] ?? randomPoint(session.layout, &rng)) : randomPoint(session.layout, &rng)
+                    return .pointerUp(id, p)
+                }
+                if id == .mouse && action < 95 { return .pointerHover(.mouse, randomPoint(session.layout, &rng)) }
+                // The same id goes down again: its release was lost.
+                return .pointerDown(id, randomPoint(session.layout, &rng))
+            }
+            let action = Int.random(in: 0..<100, using: &rng)
+            if action < 85 { return .pointerDown(id, randomPoint(session.layout, &rng)) }
+            if id == .mouse && action < 95 { return .pointerHover(.mouse, randomPoint(session.layout, &rng)) }
+            // A stray release or motion of a pointer that is not down.
+            return rng.chance(50) ? .pointerUp(id, randomPoint(session.layout, &rng))
+                                  : .pointerMoved(id, randomPoint(session.layout, &rng))
+        case ..<75: return .tick
+        case ..<82: return .textInput(typedPieces.randomElement(using: &rng)!)
+        case ..<92: return .editingKey(editingKeys.randomElement(using: &rng)!)
+        case ..<94: return .windowResized(windowSizes.randomElement(using: &rng)!)
+        case ..<95: return .pointersCancelled
+        default: return .tick
+        }
+    }
+
+    /// Updates `observed` with `input` and its `effects`; returns the first inconsistency.
+    static func observe(_ input: KeyboardInput, _ effects: [KeyboardEffect], _ observed: inout Observed) -> String? {
+        switch input {
+        case .pointerDown(let id, _):
+            if !observed.down.insert(id).inserted { observed.lostReleases += 1 }
+        case .pointerUp(let id, _): observed.down.remove(id)
+        case .pointerHover(let id, _):
+            if observed.down.remove(id) != nil { observed.lostReleases += 1 }
+        case .pointersCancelled:
+            if !observed.down.isEmpty { observed.cancelsWithPointersDown += 1 }
+            observed.down = []
+        default: break
+        }
+        // A chord ends when shift is released and turns off in the same input.
+        if effects.contains(.keyTouched(.shift, down: false)), effects.contains(.shiftChanged(.off)) {
+            observed.chordsEnded += 1
+        }
+        for effect in effects {
+            switch effect {
+            case .keyTouched(let key, down: true):
+                guard observed.touched.insert(key).inserted else { return "\(key) touched down while already down" }
+                if key == .hee { observed.heePressTransitions += 1 }
+            case .keyTouched(let key, down: false):
+                guard observed.touched.remove(key) != nil else { return "\(key) released while not down" }
+            case .heeCounted(let count):
+                guard count == observed.heeCounted + 1 else { return "heeCounted(\(count)) after \(observed.heeCounted)" }
+                observed.heeCounted = count
+            case .playSound(.hee):
+                observed.sounds += 1
+            case .shiftChanged(let state):
+                observed.shift = state
+            case .layoutChanged:
+                observed.layoutChanges += 1
+            case .stopAudioEngine:
+                observed.hides += 1
+            default:
+                break
+            }
+        }
+        let texts = effects.texts
+        if case .pointerUp = input, !texts.isEmpty { observed.lettersTyped += 1 }
+        if case .tick = input { observed.backspaceRepeats += texts.count }
+        return nil
+    }
+
+    /// The session's invariants at `time`, given what the test observed; the first one that
+    /// fails, or `nil`.
+    static func violation(_ session: KeyboardSession, _ observed: Observed, _ effects: [KeyboardEffect],
+                          at time: Duration, fullTextCheck: Bool) -> String? {
+        if Set(session.pointers.keys) != observed.down {
+            return "pointers \(session.pointers.keys.sorted { $0.description < $1.description }) but down \(observed.down.sorted { $0.description < $1.description })"
+        }
+        if session.pointers.isEmpty, !session.pressedKeys.isEmpty {
+            return "no pointer down but keys \(session.pressedKeys.sorted()) pressed"
+        }
+        if session.pressedKeys != observed.touched {
+            return "pressed \(session.pressedKeys.sorted()) but keyTouched says \(observed.touched.sorted())"
+        }
+        if session.hee.count != observed.heeCounted {
+            return "hee.count \(session.hee.count) but \(observed.heeCounted) heeCounted effects"
+        }
+        if session.hee.count != observed.heePressTransitions {
+            return "hee.count \(session.hee.count) but \(observed.heePressTransitions) press transitions"
+        }
+        if observed.sounds != observed.heeCounted { return "\(observed.sounds) sounds for \(observed.heeCounted) counts" }
+        if session.hee.isTouching != session.pressedKeys.contains(.hee) { return "hee.isTouching out of step" }
+        if session.shift.isTouching != session.pressedKeys.contains(.shift) { return "shift.isTouching out of step" }
+        if (session.backspaceRepeat != nil) != session.pressedKeys.contains(.backspace) {
+            return "backspace repeat \(session.backspaceRepeat == nil ? "off" : "on") with backspace \(session.pressedKeys.contains(.backspace) ? "held" : "up")"
+        }
+        if session.shift.state != observed.shift {
+            return "shift \(session.shift.state) but last shiftChanged \(observed.shift)"
+        }
+        let field = session.textField
+        if !(0...field.count).contains(field.caret) { return "caret \(field.caret) outside 0...\(field.count)" }
+        if fullTextCheck, field.count != field.text.count {
+            return "count \(field.count) but text has \(field.text.count) characters"
+        }
+        if case .textChanged(let text, let caret)? = effects.last(where: { if case .textChanged = $0 { true } else { false } }),
+           text != field.text || caret != field.caret {
+            return "the last textChanged differs from the field"
+        }
+        if let deadline = session.nextDeadline(after: time), deadline <= time {
+            return "deadline \(deadline) not after \(time)"
+        }
+        if session.isAnimating(at: time), session.nextDeadline(after: time) == nil {
+            return "animating with no deadline"
+        }
+        if let repeatAt = session.backspaceRepeat?.nextFire, repeatAt <= time {
+            return "backspace repeat due at \(repeatAt), already past at \(time)"
+        }
+        return nil
+    }
+
+    @Test(arguments: [UInt64(0x5EED_0003), 0xC0FF_EE11])
+    func invariantsHoldAfterEveryInput(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        var session = KeyboardSession.launched()
+        var observed = Observed()
+        var last: [PointerID: Point] = [:]
+        var time = Duration.zero
+
+        for step in 1...Self.steps {
+            // Time moves on 0-300 ms; sometimes exactly to the next deadline.
+            if let deadline = session.nextDeadline(after: time), rng.chance(10) {
+                time = deadline
+            } else {
+                time += .milliseconds(Int.random(in: 0...300, using: &rng))
+            }
+            let input = Self.randomInput(session, observed, last: last, &rng)
+            let effects = session.handle(input, at: time)
+            switch input {
+            case .pointerDown(let id, let p), .pointerMoved(let id, let p): last[id] = p
+            case .pointerUp(let id, _), .pointerHover(let id, _): last[id] = nil
+            case .pointersCancelled: last = [:]
+            default: break
+            }
+            if let problem = Self.observe(input, effects, &observed)
+                ?? Self.violation(session, observed, effects, at: time, fullTextCheck: step % 1000 == 0) {
+                Issue.record("seed \(seed), step \(step), t = \(time), after \(input): \(problem)")
+                return
+            }
+            observed.maxTextCount = max(observed.maxTextCount, session.textField.count)
+        }
+
+        // All pointers up at the end: nothing may stay pressed.
+        _ = session.handle(.pointersCancelled, at: time)
+        #expect(session.pointers.isEmpty)
+        #expect(session.pressedKeys.isEmpty)
+        #expect(session.textField.count == session.textField.text.count)
+
+        // The run reached the cases it is meant to exercise.
+        #expect(observed.heeCounted > 1_000)
+        #expect(observed.lettersTyped > 1_000)
+        #expect(observed.backspaceRepeats > 100)
+        #expect(observed.chordsEnded > 10)
+        #expect(observed.lostReleases > 100)
+        #expect(observed.cancelsWithPointersDown > 100)
+        #expect(observed.layoutChanges > 100)
+        #expect(observed.hides > 100)
+    }
+}

@@ -16,8 +16,8 @@ release:
 run: release
 	$(RELEASE_BIN)
 
-## Every test: core unit tests and render tests (swift test), then the end-to-end test
-## that drives the release binary in Xvfb with xdotool.
+## Every test: core unit tests and render tests (swift test), then the end-to-end tests:
+## the release binary in Xvfb driven by xdotool, and replay files through the real event path.
 test: unit-test e2e-test
 
 unit-test:
@@ -25,6 +25,7 @@ unit-test:
 
 e2e-test: release
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_e2e.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_tests.py
 
 ## Regenerate the fonts and the clip from their sources (needs scripts/requirements.txt,
 ## fonts-mplus, sox, open-jtalk and the contrib voice package; see scripts/make_assets.sh).

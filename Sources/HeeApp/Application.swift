@@ -34,6 +34,10 @@ final class Application {
     private var replayIndex = 0
     private let exitWhenDone: Bool
     private var needsDisplay = true
+    /// Pixels per point at the last frame.
+    private var pixelScale = 1.0
+    /// The caret's rectangle (window coordinates) last given to the input method.
+    private var textInputRect: SDL_Rect?
     private var pendingLayoutTrace = false
     private var running = true
 
@@ -80,6 +84,7 @@ final class Application {
         try drawIfNeeded(at: clock.now)
         window.show()
         let replayBase = clock.now
+        if !replay.isEmpty { clock.freeze() }
         if exitWhenDone && replay.isEmpty { finishReplay() }
 
         var event = SDL_Event()
@@ -97,7 +102,9 @@ final class Application {
             if replayIndex < replay.count {
                 feedReplay(base: replayBase)
                 while running, SDL_PollEvent(&event) != 0 { handle(event, at: clock.time(ofTimestamp: event.common.timestamp), live: true) }
-                if replayIndex == replay.count && exitWhenDone { finishReplay() }
+                if replayIndex == replay.count {
+                    if exitWhenDone { finishReplay() } else { clock.thaw() }
+                }
                 continue
             }
 
@@ -168,9 +175,43 @@ final class Application {
             running = false
         case .redraw:
             needsDisplay = true
+        case .pasteRequested:
+            if let raw = SDL_GetClipboardText() {
+                let text = String(cString: raw)
+                SDL_free(raw)
+                apply(session.handle(.paste(text), at: time))
+            }
         case .ignored:
             break
         }
+        if SDL_EventType(event.type) == SDL_TEXTEDITING_EXT, let text = event.editExt.text { SDL_free(text) }
+        placeCaretFromPointer(event, at: time)
+    }
+
+    /// A click, tap or drag in the text field puts the caret where the pointer is (after the
+    /// session has focused the field): the renderer knows where each character is drawn.
+    private func placeCaretFromPointer(_ event: SDL_Event, at time: Duration) {
+        let point: Point
+        var clicks = 1
+        var extending = false
+        switch SDL_EventType(event.type) {
+        case SDL_MOUSEBUTTONDOWN where event.button.which != HEE_SDL_TOUCH_MOUSEID && event.button.button == HEE_SDL_BUTTON_LEFT:
+            guard session.pointers[.mouse] == .host(.textField) else { return }
+            point = Point(x: Double(event.button.x) / coordinateScale, y: Double(event.button.y) / coordinateScale)
+            clicks = Int(event.button.clicks)
+            extending = SDL_GetModState().rawValue & KMOD_SHIFT.rawValue != 0
+        case SDL_MOUSEMOTION where event.motion.which != HEE_SDL_TOUCH_MOUSEID && event.motion.state & HEE_SDL_BUTTON_LMASK != 0:
+            guard session.pointers[.mouse] == .host(.textField) else { return }
+            point = Point(x: Double(event.motion.x) / coordinateScale, y: Double(event.motion.y) / coordinateScale)
+            extending = true
+        case SDL_FINGERDOWN:
+            guard session.pointers[.finger(event.tfinger.fingerId)] == .host(.textField) else { return }
+            point = Point(x: Double(event.tfinger.x) * translator.windowSize.width, y: Double(event.tfinger.y) * translator.windowSize.height)
+        default:
+            return
+        }
+        let offset = sceneRenderer.textFieldCharacterOffset(atX: point.x * pixelScale)
+        apply(session.handle(.placeCaret(at: offset, extendingSelection: extending, clickCount: clicks), at: time))
     }
 
     /// Performs the session's effects and traces them.
@@ -204,6 +245,8 @@ final class Application {
                 SDL_StartTextInput()
             case .stopTextInput:
                 SDL_StopTextInput()
+            case .setClipboard(let text):
+                SDL_SetClipboardText(text)
             case .needsDisplay:
                 needsDisplay = true
             }
@@ -211,6 +254,16 @@ final class Application {
     }
 
     /// Draws the session as it is at `now`, if anything visible changed.
+    /// Tells the input method where the caret is, so its candidate window opens there.
+    private func updateTextInputRect(windowPerPixel k: Double) {
+        guard session.isTextFieldFocused, let caret = sceneRenderer.caretRect else { return }
+        var r = SDL_Rect(x: Int32((Double(caret.x) * k).rounded()), y: Int32((Double(caret.y) * k).rounded()),
+                         w: Int32(max((Double(caret.width) * k).rounded(), 1)), h: Int32((Double(caret.height) * k).rounded()))
+        if let last = textInputRect, last.x == r.x, last.y == r.y, last.w == r.w, last.h == r.h { return }
+        textInputRect = r
+        SDL_SetTextInputRect(&r)
+    }
+
     private func drawIfNeeded(at now: Duration) throws(SDLError) {
         guard needsDisplay else { return }
         if SDL_GetWindowFlags(window.pointer) & SDL_WINDOW_MINIMIZED.rawValue != 0 { return }
@@ -219,8 +272,10 @@ final class Application {
         // times window coordinates per point (--scale).
         let (pixelWidth, _) = try renderer.outputSize()
         let scale = Double(pixelWidth) / max(window.size.width, 1) * coordinateScale
+        pixelScale = scale
         try sceneRenderer.draw(Scene(session: session, at: now), pixelScale: scale)
         renderer.present()
+        updateTextInputRect(windowPerPixel: coordinateScale / scale)
         if pendingLayoutTrace {
             pendingLayoutTrace = false
             trace.emit(.layout(session.layout, scale: scale, coordinateScale: coordinateScale), at: now)

@@ -9,6 +9,8 @@ enum AppEvent {
     case quit
     /// The window needs repainting (exposed, shown).
     case redraw
+    /// Ctrl+V: paste the clipboard (the app reads it and feeds `.paste`).
+    case pasteRequested
     /// Nothing for us.
     case ignored
 }
@@ -70,17 +72,45 @@ struct EventTranslator {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             return text.isEmpty ? .ignored : .input(.textInput(text))
-        case SDL_KEYDOWN:
-            switch SDL_KeyCode(UInt32(event.key.keysym.sym)) {
-            case SDLK_BACKSPACE: return .input(.editingKey(.backspace))
-            case SDLK_LEFT: return .input(.editingKey(.left))
-            case SDLK_RIGHT: return .input(.editingKey(.right))
-            case SDLK_HOME: return .input(.editingKey(.home))
-            case SDLK_END: return .input(.editingKey(.end))
-            default: return .ignored
+        case SDL_TEXTEDITING:
+            var e = event.edit
+            let text = withUnsafeBytes(of: &e.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
+            return .input(.composition(text, cursor: Int(e.start)))
+        case SDL_TEXTEDITING_EXT:
+            // Long compositions (with SDL_HINT_IME_SUPPORT_EXTENDED_TEXT); the app frees `text`.
+            let e = event.editExt
+            let text = e.text.map { String(cString: $0) } ?? ""
+            return .input(.composition(text, cursor: Int(e.start)))
+        case SDL_KEYDOWN:
+            return keyDown(event.key.keysym)
         default:
             return .ignored
+        }
+    }
+
+    /// Editing keys and shortcuts (Ctrl+A/C/X/V/Z/Y, Ctrl+Shift+Z; Shift extends the
+    /// selection, Ctrl moves by word).
+    private func keyDown(_ keysym: SDL_Keysym) -> AppEvent {
+        let mod = UInt32(keysym.mod)
+        let ctrl = mod & UInt32(KMOD_CTRL.rawValue) != 0
+        let shift = mod & UInt32(KMOD_SHIFT.rawValue) != 0
+        func move(_ m: CaretMovement) -> AppEvent { .input(.editing(.move(m, extendingSelection: shift))) }
+        switch SDL_KeyCode(UInt32(keysym.sym)) {
+        case SDLK_BACKSPACE: return .input(.editing(ctrl ? .deleteWordBackward : .deleteBackward))
+        case SDLK_DELETE: return .input(.editing(.deleteForward))
+        case SDLK_LEFT: return move(ctrl ? .wordLeft : .characterLeft)
+        case SDLK_RIGHT: return move(ctrl ? .wordRight : .characterRight)
+        case SDLK_HOME, SDLK_UP: return move(.start)
+        case SDLK_END, SDLK_DOWN: return move(.end)
+        case SDLK_a where ctrl: return .input(.editing(.selectAll))
+        case SDLK_c where ctrl: return .input(.editing(.copy))
+        case SDLK_x where ctrl: return .input(.editing(.cut))
+        case SDLK_v where ctrl: return .pasteRequested
+        case SDLK_z where ctrl: return .input(.editing(shift ? .redo : .undo))
+        case SDLK_y where ctrl: return .input(.editing(.redo))
+        default: return .ignored
         }
     }
 

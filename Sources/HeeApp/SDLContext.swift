@@ -15,6 +15,10 @@ final class SDLContext {
         // hint SDL would present its frames through an OpenGL texture, loading Mesa and LLVM
         // (+90 MB resident, +90 ms start-up) for nothing.
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        // Long IME compositions arrive whole (SDL_TEXTEDITING_EXT) instead of cut at 32 bytes.
+        SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")
+        // Show the composition ourselves, at the caret (not in the IME's own window).
+        SDL_SetHint(SDL_HINT_IME_SHOW_UI, "0")
         try sdlCheck(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
         // Without a display SDL falls back to its invisible offscreen driver; a window nobody
         // can see is an error unless that driver was asked for (benchmarks do).

@@ -47,6 +47,8 @@ public enum Palette {
     public static let label = Color.black
     /// Values and the placeholder (secondaryLabel, placeholderText).
     public static let secondaryLabel = Color(rgb8: 138, 138, 142)
+    /// Selected text's background (the tint at 20 %).
+    public static let selection = Color(rgb8: 0, 122, 255, opacity: 0.2)
     /// Buttons and the caret (systemBlue, the default tint).
     public static let tint = Color(rgb8: 0, 122, 255)
 }

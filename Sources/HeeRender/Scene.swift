@@ -17,9 +17,16 @@ public struct Scene: Hashable, Sendable {
     public var pressedKeys: Set<KeyID>
     public var pressedHostControl: HostControl?
     public var text: String
-    /// Caret offset in `Character`s.
+    /// Caret offset in `Character`s, and as a UTF-8 offset into `text`.
     public var caret: Int
+    public var caretUTF8: Int
+    /// The selection's other end (equal to `caret` when nothing is selected), Characters.
+    public var anchor: Int
     public var isTextFieldFocused: Bool
+    /// Whether the caret is drawn in this frame (it blinks).
+    public var isCaretVisible: Bool
+    /// The input method's composition, drawn at the caret, underlined.
+    public var composition: KeyboardSession.Composition?
     /// The 「状態」 and 「サイズ」 rows' values.
     public var statusText: String
     public var sizeText: String
@@ -36,7 +43,11 @@ public struct Scene: Hashable, Sendable {
         pressedHostControl = session.pressedHostControl
         text = session.textField.text
         caret = session.textField.caret
+        caretUTF8 = session.textField.caretUTF8
+        anchor = session.textField.anchor
         isTextFieldFocused = session.isTextFieldFocused
+        isCaretVisible = session.isCaretVisible(at: time)
+        composition = session.composition
         statusText = session.monitor.keyboardStatus.rowValue
         sizeText = session.monitor.sizeText
     }

@@ -17,6 +17,7 @@ public final class SceneRenderer {
     public let text: TextRenderer
     private let hee: HeeButtonPainter
     private let keys: KeyPainter
+    private let textField: TextFieldView
     private var card: (key: [Int], texture: Texture)?
     private var lastScale: Double?
 
@@ -25,6 +26,7 @@ public final class SceneRenderer {
         self.text = text
         hee = HeeButtonPainter(renderer: renderer, text: text)
         keys = KeyPainter(renderer: renderer, text: text)
+        textField = TextFieldView(renderer: renderer, text: text)
     }
 
     /// Draws `scene` into the renderer's target (does not present).
@@ -100,36 +102,29 @@ public final class SceneRenderer {
                                                       width: line.width, height: line.height))
     }
 
-    /// The text field: its text (or the placeholder when empty and unfocused) and, when
-    /// focused, the caret. An empty focused field draws only the caret. The text scrolls
-    /// left so the caret stays inside the field.
+    /// The text field: the placeholder when empty and unfocused; otherwise its text,
+    /// selection, composition and caret (an empty focused field draws only its caret).
     private func drawTextField(_ scene: Scene, _ s: Double) throws(SDLError) {
+        if scene.text.isEmpty && !scene.isTextFieldFocused {
+            try drawRowText(HostScreenText.placeholder, TextStyle(.regular, Self.bodyPointSize, Palette.secondaryLabel),
+                            in: scene.layout.textField, s, trailing: false)
+            textField.forget()
+            return
+        }
         let field = px(scene.layout.textField, s)
         let inset = Int((Self.rowTextInset * s).rounded())
         let content = PixelRect(x: field.x + inset, y: field.y, width: field.width - 2 * inset, height: field.height)
-        let style = TextStyle(.regular, Self.bodyPointSize, Palette.label)
-
-        if scene.text.isEmpty {
-            if !scene.isTextFieldFocused {
-                try drawRowText(HostScreenText.placeholder, TextStyle(.regular, Self.bodyPointSize, Palette.secondaryLabel),
-                                in: scene.layout.textField, s, trailing: false)
-            }
-        }
-        let caretX = text.width(of: String(scene.text.prefix(scene.caret)), style, pixelScale: s)
-        let caretWidth = max(Int((Self.caretWidth * s).rounded()), 1)
-        let scroll = max(0, caretX + caretWidth - content.width)
-        renderer.clip(to: content)
-        if let line = try text.line(scene.text, style, pixelScale: s) {
-            try renderer.copy(line.texture, to: PixelRect(x: content.x - scroll, y: content.y + (content.height - line.height) / 2,
-                                                          width: line.width, height: line.height))
-        }
-        if scene.isTextFieldFocused {
-            let h = Int((Self.caretHeight * s).rounded())
-            try renderer.fill(PixelRect(x: content.x + caretX - scroll, y: content.y + (content.height - h) / 2,
-                                        width: caretWidth, height: h), Palette.tint)
-        }
-        renderer.clip(to: nil)
+        try textField.draw(scene, content: content, style: TextStyle(.regular, Self.bodyPointSize, Palette.label),
+                           caretSize: (max(Int((Self.caretWidth * s).rounded()), 1), Int((Self.caretHeight * s).rounded())),
+                           selectionColor: Palette.selection, s: s)
     }
+
+    /// The Character offset under `x` (pixels) in the text field as last drawn.
+    public func textFieldCharacterOffset(atX x: Double) -> Int { textField.characterOffset(atX: x) }
+
+    /// The caret's rectangle in pixels as last drawn (for the input method's candidate
+    /// window), or `nil` when the field is not focused.
+    public var caretRect: PixelRect? { textField.caretRect }
 
     // MARK: Keyboard
 

@@ -51,6 +51,22 @@ public enum JSONValue: Hashable, Sendable {
 
     private static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Fast path: nothing to escape (no quote, backslash, control character or U+2028/9,
+        // whose UTF-8 starts with 0xE2 0x80): copy the string whole.
+        var needsEscaping = false
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in s.utf8 {
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || (previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9)) {
+                needsEscaping = true
+                break
+            }
+            previous = (previous.1, byte)
+        }
+        if !needsEscaping {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

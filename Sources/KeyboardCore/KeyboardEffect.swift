@@ -27,6 +27,8 @@ public enum KeyboardEffect: Hashable, Sendable {
     case startTextInput(Rect)
     /// The text field lost focus: stop SDL text input.
     case stopTextInput
+    /// Put this text on the clipboard (copy, cut).
+    case setClipboard(String)
     /// Something visible changed: draw a frame.
     case needsDisplay
 }

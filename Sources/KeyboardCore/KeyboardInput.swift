@@ -15,21 +15,42 @@ public enum KeyboardInput: Hashable, Sendable {
     /// Every pointer was lost without a release (the window lost focus): presses end
     /// without typing anything.
     case pointersCancelled
-    /// Text committed by the physical keyboard or an input method (`SDL_TEXTINPUT`).
+    /// Text committed by the physical keyboard or an input method (`SDL_TEXTINPUT`). Ends
+    /// any composition.
     case textInput(String)
-    /// An editing key of the physical keyboard.
-    case editingKey(EditingKey)
+    /// The input method's composition changed (`SDL_TEXTEDITING`): `text` is shown at the
+    /// caret, underlined, and not stored; `cursor` is the IME's cursor in it (Characters).
+    /// An empty text ends the composition (cancelled).
+    case composition(String, cursor: Int)
+    /// An editing command from the physical keyboard.
+    case editing(EditingCommand)
+    /// Text from the clipboard to paste (line breaks become spaces).
+    case paste(String)
+    /// A click or drag in the text field put the caret at a Character offset (the app
+    /// maps the point to an offset with the text's layout). `clickCount` 2 selects the word
+    /// there, 3 selects everything; `extendingSelection` keeps the anchor (a drag, or
+    /// Shift+click).
+    case placeCaret(at: Int, extendingSelection: Bool, clickCount: Int)
     /// The window's size changed (points).
     case windowResized(Size)
     /// Time passed: animations may have ended.
     case tick
 }
 
-/// Physical-keyboard editing keys.
-public enum EditingKey: Hashable, Sendable {
-    case backspace
-    case left
-    case right
-    case home
-    case end
+/// Editing commands of the physical keyboard (and menus), applied to the text field.
+public enum EditingCommand: Hashable, Sendable {
+    /// Backspace: the selection, or the Character before the caret.
+    case deleteBackward
+    /// Delete: the selection, or the Character after the caret.
+    case deleteForward
+    /// Ctrl+Backspace: the selection, or the word before the caret.
+    case deleteWordBackward
+    /// Arrows, Ctrl+arrows, Home, End; with Shift, extending the selection.
+    case move(CaretMovement, extendingSelection: Bool = false)
+    /// Ctrl+A.
+    case selectAll
+    /// Ctrl+C, Ctrl+X.
+    case copy, cut
+    /// Ctrl+Z; Ctrl+Shift+Z and Ctrl+Y.
+    case undo, redo
 }

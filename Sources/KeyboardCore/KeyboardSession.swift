@@ -24,6 +24,23 @@ public struct KeyboardSession: Hashable, Sendable {
     public private(set) var pointers: [PointerID: PointerTarget] = [:]
     /// Backspace's auto-repeat while it is held.
     public private(set) var backspaceRepeat: KeyRepeat?
+    /// The input method's text being composed, shown at the caret and not yet in the field.
+    public private(set) var composition: Composition?
+    /// When the caret last moved or the text changed (the blink restarts from there).
+    public private(set) var caretActivity: Duration = .zero
+
+    /// Text an input method is composing.
+    public struct Composition: Hashable, Sendable {
+        public var text: String
+        /// The IME's cursor within `text`, in Characters.
+        public var cursor: Int
+    }
+
+    /// The caret blinks with this period (visible the first half) after activity...
+    public static let caretBlinkPeriod: Duration = .milliseconds(1_000)
+    /// ...and stays solid once this long has passed without activity, as GTK does, so an idle
+    /// app never wakes up.
+    public static let caretBlinkTimeout: Duration = .seconds(10)
     /// The latest time handled (times never go backwards for repeats).
     private var clock: Duration = .zero
 
@@ -77,14 +94,39 @@ public struct KeyboardSession: Hashable, Sendable {
     /// The cap's press fraction at `time`: 0 at rest ... 1 fully down and highlighted.
     public func capPress(at time: Duration) -> Double { capTransition.value(at: time) }
 
+    /// Whether the text field's caret is drawn at `time`: while focused, visible for the first
+    /// half of each blink period after the last activity, and always after the timeout.
+    public func isCaretVisible(at time: Duration) -> Bool {
+        guard isTextFieldFocused else { return false }
+        let idle = time - caretActivity
+        if idle < .zero || idle >= Self.caretBlinkTimeout { return true }
+        let phase = idle.seconds.truncatingRemainder(dividingBy: Self.caretBlinkPeriod.seconds)
+        return phase < Self.caretBlinkPeriod.seconds / 2
+    }
+
+    /// The next time the caret blinks on or off, if it still blinks.
+    public func nextBlink(after time: Duration) -> Duration? {
+        guard isTextFieldFocused else { return nil }
+        let idle = time - caretActivity
+        guard idle >= .zero, idle < Self.caretBlinkTimeout else { return nil }
+        let half = Self.caretBlinkPeriod / 2
+        let steps = Int((idle.seconds / half.seconds).rounded(.down)) + 1
+        return caretActivity + half * steps
+    }
+
     /// Whether something moves at `time` (draw another frame soon).
     public func isAnimating(at time: Duration) -> Bool {
         capTransition.isRunning(at: time) || !visibility.isSettled(at: time)
     }
 
-    /// The next time something changes without input (an animation ends, backspace
-    /// repeats), if any.
+    /// The next time something changes without input: an animation ends, backspace repeats
+    /// or the caret blinks. The app sleeps until then.
     public func nextDeadline(after time: Duration) -> Duration? {
+        [nextAnimationDeadline(after: time), nextBlink(after: time)].compactMap { $0 }.min()
+    }
+
+    /// The next time an animation ends or backspace repeats (the caret's blink aside).
+    public func nextAnimationDeadline(after time: Duration) -> Duration? {
         [capTransition.isRunning(at: time) ? capTransition.end : nil, visibility.deadline(after: time),
          backspaceRepeat?.nextFire].compactMap { $0 }.min()
     }
@@ -95,6 +137,7 @@ public struct KeyboardSession: Hashable, Sendable {
     public mutating func handle(_ input: KeyboardInput, at time: Duration) -> [KeyboardEffect] {
         // Time passing alone is not a visible change: the clock moves before the snapshot
         // that decides whether to redraw.
+        let previousClock = clock
         clock = max(clock, time)
         let before = self
         var effects: [KeyboardEffect] = []
@@ -125,16 +168,29 @@ public struct KeyboardSession: Hashable, Sendable {
             updatePressedKeys(from: held, time: time, &effects)
         case .textInput(let text):
             guard isTextFieldFocused else { break }
+            composition = nil
             edit(&effects) { $0.insertText(text) }
-        case .editingKey(let key):
+        case .composition(let text, let cursor):
+            guard isTextFieldFocused else { break }
+            composition = text.isEmpty ? nil : Composition(text: text, cursor: min(max(cursor, 0), text.count))
+        case .editing(let command):
+            // While the input method composes, the keys belong to it.
+            guard isTextFieldFocused, composition == nil else { break }
+            perform(command, &effects)
+        case .paste(let text):
             guard isTextFieldFocused else { break }
             edit(&effects) { field in
-                switch key {
-                case .backspace: field.deleteBackward()
-                case .left: field.adjustTextPosition(byCharacterOffset: -1)
-                case .right: field.adjustTextPosition(byCharacterOffset: 1)
-                case .home: field.moveCaretToStart()
-                case .end: field.moveCaretToEnd()
+                field.breakUndoCoalescing()
+                field.insertText(text)
+                field.breakUndoCoalescing()
+            }
+        case .placeCaret(let offset, let extending, let clicks):
+            guard isTextFieldFocused else { break }
+            edit(&effects) { field in
+                switch clicks {
+                case 2: field.selectWord(at: offset)
+                case 3...: field.selectAll()
+                default: field.setCaret(offset, extendingSelection: extending)
                 }
             }
         case .windowResized(let size):
@@ -148,7 +204,8 @@ public struct KeyboardSession: Hashable, Sendable {
             break
         }
         reportKeyboardFrame(at: time, &effects)
-        if self != before || isAnimating(at: time) || before.isAnimating(at: time) {
+        if self != before || isAnimating(at: time) || before.isAnimating(at: time)
+            || isCaretVisible(at: clock) != before.isCaretVisible(at: previousClock) {
             effects.append(.needsDisplay)
         }
         return effects
@@ -285,18 +342,45 @@ public struct KeyboardSession: Hashable, Sendable {
 
     // MARK: Text field and keyboard
 
-    /// Runs `change` on the text field through its proxy and reports a change.
+    /// Runs `change` on the text field and reports a change of its text or caret (a new
+    /// selection alone is drawn but not traced). Any change restarts the caret's blink.
     private mutating func edit(_ effects: inout [KeyboardEffect], _ change: (inout TextBuffer) -> Void) {
         var field = textField
         change(&field)
         guard field != textField else { return }
+        let traced = field.text != textField.text || field.caret != textField.caret
         textField = field
-        effects.append(.textChanged(field.text, caret: field.caret))
+        caretActivity = clock
+        if traced { effects.append(.textChanged(field.text, caret: field.caret)) }
+    }
+
+    /// Applies a physical-keyboard editing command to the text field.
+    private mutating func perform(_ command: EditingCommand, _ effects: inout [KeyboardEffect]) {
+        switch command {
+        case .copy, .cut:
+            guard let selected = textField.selectedText else { return }
+            effects.append(.setClipboard(selected))
+            if command == .cut { edit(&effects) { $0.deleteSelection() } }
+        default:
+            edit(&effects) { field in
+                switch command {
+                case .deleteBackward: field.deleteBackward()
+                case .deleteForward: field.deleteForward()
+                case .deleteWordBackward: field.deleteWordBackward()
+                case .move(let movement, let extending): field.moveCaret(movement, extendingSelection: extending)
+                case .selectAll: field.selectAll()
+                case .undo: field.undo()
+                case .redo: field.redo()
+                case .copy, .cut: break
+                }
+            }
+        }
     }
 
     private mutating func focusTextField(_ effects: inout [KeyboardEffect]) {
         guard !isTextFieldFocused else { return }
         isTextFieldFocused = true
+        caretActivity = clock
         effects.append(.startTextInput(layout.textField))
     }
 
@@ -309,6 +393,7 @@ public struct KeyboardSession: Hashable, Sendable {
     private mutating func closeKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
         if isTextFieldFocused {
             isTextFieldFocused = false
+            composition = nil
             effects.append(.stopTextInput)
         }
         guard visibility.hide(at: time) else { return }

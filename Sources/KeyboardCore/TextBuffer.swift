@@ -1,22 +1,30 @@
-/// The host screen's single-line text field (seed 001's `TextField`): its text and caret.
+/// The host screen's single-line text field (seed 001's `TextField`): its text, caret,
+/// selection and undo history.
 ///
-/// The caret is an offset in `Character`s (extended grapheme clusters) from the start, always
-/// in `0...count`, so it never stands inside 「ぇ」, an accented letter or an emoji. Line
-/// breaks and tabs become spaces and other control characters are dropped: the field has one
-/// line.
+/// Offsets are in `Character`s (extended grapheme clusters) from the start, so the caret
+/// never stands inside 「ぇ」, an accented letter or an emoji. The selection runs between
+/// `anchor` (where it started) and `caret` (the end that moves); they are equal when nothing
+/// is selected. Line breaks and tabs become spaces and other control characters are dropped:
+/// the field has one line.
 ///
-/// - Complexity: the character count and caret offset are kept up to date incrementally, so
-///   an edit costs O(k) grapheme work for k characters inserted or removed (plus the
-///   memory move of the string's tail); nothing walks the whole text. This keeps a field of
-///   100,000 characters responsive.
+/// - Complexity: the character count and the caret's and anchor's offsets are kept up to
+///   date incrementally, so an edit or a caret move costs O(k) grapheme work for the k
+///   characters it touches (plus the memory move of the string's tail); nothing walks the
+///   whole text. This keeps a field of 100,000 characters responsive.
 public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     public private(set) var text: String
-    /// Caret position in `Character`s from the start of `text`.
+    /// Caret position in `Character`s from the start of `text`: the moving end of the
+    /// selection.
     public private(set) var caret: Int
+    /// The fixed end of the selection; equal to `caret` when nothing is selected.
+    public private(set) var anchor: Int
     /// The number of `Character`s in `text`.
     public private(set) var count: Int
-    /// The caret as a UTF-8 offset (always on a `Character` boundary).
-    private var caretUTF8: Int
+    /// The caret and anchor as UTF-8 offsets (always on `Character` boundaries).
+    public private(set) var caretUTF8: Int
+    private var anchorUTF8: Int
+    /// Edits that can be undone and redone.
+    public private(set) var undoHistory = UndoHistory()
 
     /// A buffer holding `text` with the caret at its end.
     public init(text: String = "") {
@@ -24,7 +32,9 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
         self.text = clean
         count = clean.count
         caret = count
+        anchor = count
         caretUTF8 = clean.utf8.count
+        anchorUTF8 = caretUTF8
     }
 
     private func index(utf8 offset: Int) -> String.Index {
@@ -36,74 +46,254 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     }
 
     private var caretIndex: String.Index { index(utf8: caretUTF8) }
+    private var anchorIndex: String.Index { index(utf8: anchorUTF8) }
+
+    /// Caret and anchor, exactly (what an undo step restores).
+    var cursor: TextEdit.Cursor {
+        TextEdit.Cursor(count: count, caret: caret, caretUTF8: caretUTF8, anchor: anchor, anchorUTF8: anchorUTF8)
+    }
+
+    private mutating func restore(_ c: TextEdit.Cursor) {
+        count = c.count
+        caret = c.caret
+        caretUTF8 = c.caretUTF8
+        anchor = c.anchor
+        anchorUTF8 = c.anchorUTF8
+    }
+
+    // MARK: Selection
+
+    /// The selected range in `Character`s, or `nil` when nothing is selected.
+    public var selectedRange: Range<Int>? {
+        anchor == caret ? nil : min(anchor, caret)..<max(anchor, caret)
+    }
+
+    /// The selected text, or `nil` when nothing is selected.
+    public var selectedText: String? {
+        guard anchor != caret else { return nil }
+        let (a, b) = (anchorIndex, caretIndex)
+        return String(text[min(a, b)..<max(a, b)])
+    }
+
+    private var selectionIndices: (lower: String.Index, upper: String.Index, lowerCharacter: Int, count: Int) {
+        let (a, c) = (anchorIndex, caretIndex)
+        return anchor < caret ? (a, c, anchor, caret - anchor) : (c, a, caret, anchor - caret)
+    }
 
     // MARK: TextDocumentProxy
 
     public var hasText: Bool { !text.isEmpty }
 
+    /// The text before the selection (or caret), as iOS's proxy gives it.
     public var documentContextBeforeInput: String? {
-        caret == 0 ? nil : String(text[..<caretIndex])
+        let lower = min(caret, anchor)
+        return lower == 0 ? nil : String(text[..<selectionIndices.lower])
     }
 
+    /// The text after the selection (or caret).
     public var documentContextAfterInput: String? {
-        caret == count ? nil : String(text[caretIndex...])
+        let upper = max(caret, anchor)
+        return upper == count ? nil : String(text[selectionIndices.upper...])
     }
 
+    /// Inserts `text` at the caret, replacing the selection if there is one. Consecutive
+    /// single characters typed at the caret coalesce into one undo step (per word).
     public mutating func insertText(_ inserted: String) {
         let clean = Self.singleLine(inserted)
         guard !clean.isEmpty else { return }
-        let c = caretIndex
-        replace(c..<c, characters: 0, startCharacter: caret, with: clean)
+        let s = selectionIndices
+        replace(s.lower..<s.upper, characters: s.count, startCharacter: s.lowerCharacter, with: clean,
+                kind: clean.count == 1 ? .typing : .other)
     }
 
+    /// Deletes the selection, or else the one `Character` before the caret.
     public mutating func deleteBackward() {
+        if deleteSelection() { return }
         guard caret > 0 else { return }
         let c = caretIndex
-        replace(text.index(before: c)..<c, characters: 1, startCharacter: caret - 1, with: "")
+        replace(text.index(before: c)..<c, characters: 1, startCharacter: caret - 1, with: "", kind: .deleting)
     }
 
+    /// Collapses the selection and moves the caret by `offset` Characters, clamped.
     public mutating func adjustTextPosition(byCharacterOffset offset: Int) {
         let target = min(max(caret + offset, 0), count)
-        guard target != caret else { return }
-        let moved = text.index(caretIndex, offsetBy: target - caret)
-        caretUTF8 = utf8Offset(moved)
-        caret = target
+        setCaret(target, extendingSelection: false)
     }
 
     // MARK: More editing
 
-    /// Deletes the word before the caret and the spaces between it and the caret (what
-    /// iOS's backspace does once it has been held for a while). Returns whether anything
-    /// was deleted.
+    /// Deletes the selection, or else the one `Character` after the caret.
+    public mutating func deleteForward() {
+        if deleteSelection() { return }
+        guard caret < count else { return }
+        let c = caretIndex
+        replace(c..<text.index(after: c), characters: 1, startCharacter: caret, with: "", kind: .deletingForward)
+    }
+
+    /// Deletes the selection, or else the word before the caret and the spaces between it
+    /// and the caret (what iOS's backspace does once held for a while, and Ctrl+Backspace).
+    /// Returns whether anything was deleted.
     @discardableResult
     public mutating func deleteWordBackward() -> Bool {
+        if deleteSelection() { return true }
         guard caret > 0 else { return false }
         let c = caretIndex
-        var start = c
-        var removed = 0
-        // Spaces first, then the word's characters.
-        while start > text.startIndex, text[text.index(before: start)].isWhitespace {
-            start = text.index(before: start)
-            removed += 1
-        }
-        while start > text.startIndex, !text[text.index(before: start)].isWhitespace {
-            start = text.index(before: start)
-            removed += 1
-        }
-        replace(start..<c, characters: removed, startCharacter: caret - removed, with: "")
+        let (start, removed) = wordBoundary(before: c, skipping: { $0.isWhitespace })
+        replace(start..<c, characters: removed, startCharacter: caret - removed, with: "", kind: .other)
         return true
     }
 
-    /// Moves the caret to the start of the text.
-    public mutating func moveCaretToStart() {
-        caret = 0
-        caretUTF8 = 0
+    /// Deletes the selected text. Returns whether there was a selection.
+    @discardableResult
+    public mutating func deleteSelection() -> Bool {
+        guard anchor != caret else { return false }
+        let s = selectionIndices
+        replace(s.lower..<s.upper, characters: s.count, startCharacter: s.lowerCharacter, with: "", kind: .other)
+        return true
     }
 
-    /// Moves the caret to the end of the text.
-    public mutating func moveCaretToEnd() {
+    // MARK: Caret movement
+
+    /// Moves the caret to `offset` (clamped); with `extendingSelection` the anchor stays,
+    /// selecting the text in between.
+    public mutating func setCaret(_ offset: Int, extendingSelection: Bool) {
+        let target = min(max(offset, 0), count)
+        if target != caret {
+            let moved = text.index(caretIndex, offsetBy: target - caret)
+            caretUTF8 = utf8Offset(moved)
+            caret = target
+        }
+        if !extendingSelection {
+            anchor = caret
+            anchorUTF8 = caretUTF8
+        }
+        undoHistory.breakCoalescing()
+    }
+
+    /// Moves the caret as the arrow keys, Ctrl+arrows, Home and End do. Without
+    /// `extendingSelection`, a left or right move with a selection collapses it to that side.
+    public mutating func moveCaret(_ movement: CaretMovement, extendingSelection: Bool) {
+        switch movement {
+        case .characterLeft, .characterRight:
+            if !extendingSelection, anchor != caret {
+                let edge = movement == .characterLeft ? min(anchor, caret) : max(anchor, caret)
+                setCaret(edge, extendingSelection: false)
+            } else {
+                setCaret(caret + (movement == .characterLeft ? -1 : 1), extendingSelection: extendingSelection)
+            }
+        case .wordLeft:
+            let (_, moved) = wordBoundary(before: caretIndex, skipping: { !Self.isWordCharacter($0) })
+            setCaret(caret - moved, extendingSelection: extendingSelection)
+        case .wordRight:
+            var i = caretIndex
+            var moved = 0
+            while i < text.endIndex, !Self.isWordCharacter(text[i]) { i = text.index(after: i); moved += 1 }
+            while i < text.endIndex, Self.isWordCharacter(text[i]) { i = text.index(after: i); moved += 1 }
+            setCaret(caret + moved, extendingSelection: extendingSelection)
+        case .start:
+            setCaret(0, extendingSelection: extendingSelection)
+        case .end:
+            setCaret(count, extendingSelection: extendingSelection)
+        }
+    }
+
+    /// Moves the caret to the start of the text (no selection).
+    public mutating func moveCaretToStart() { moveCaret(.start, extendingSelection: false) }
+
+    /// Moves the caret to the end of the text (no selection).
+    public mutating func moveCaretToEnd() { moveCaret(.end, extendingSelection: false) }
+
+    /// Selects everything.
+    public mutating func selectAll() {
+        anchor = 0
+        anchorUTF8 = 0
         caret = count
         caretUTF8 = text.utf8.count
+        undoHistory.breakCoalescing()
+    }
+
+    /// Selects the word at `offset` (a double click): the run of word characters, or of
+    /// spaces, or the single other character there.
+    public mutating func selectWord(at offset: Int) {
+        guard count > 0 else { return }
+        let at = min(max(offset, 0), count)
+        setCaret(at, extendingSelection: false)
+        // The character to classify: the one after the offset, or before it at the end.
+        let probe = at < count ? caretIndex : text.index(before: caretIndex)
+        let character = text[probe]
+        let same: (Character) -> Bool
+        if Self.isWordCharacter(character) {
+            same = Self.isWordCharacter
+        } else if character.isWhitespace {
+            same = { $0.isWhitespace }
+        } else {
+            same = { _ in false }
+        }
+        let probeCharacter = at < count ? at : at - 1
+        var lower = probe, lowerCount = probeCharacter
+        while lower > text.startIndex, same(text[text.index(before: lower)]) {
+            lower = text.index(before: lower)
+            lowerCount -= 1
+        }
+        var upper = text.index(after: probe), upperCount = probeCharacter + 1
+        while upper < text.endIndex, same(text[upper]) {
+            upper = text.index(after: upper)
+            upperCount += 1
+        }
+        anchor = lowerCount
+        anchorUTF8 = utf8Offset(lower)
+        caret = upperCount
+        caretUTF8 = utf8Offset(upper)
+    }
+
+    // MARK: Undo
+
+    /// Undoes the last edit step, restoring the text, caret and selection it changed.
+    /// Returns whether there was one.
+    @discardableResult
+    public mutating func undo() -> Bool {
+        guard let edit = undoHistory.popUndo() else { return false }
+        let start = index(utf8: edit.location)
+        text.replaceSubrange(start..<index(utf8: edit.location + edit.inserted.utf8.count), with: edit.removed)
+        restore(edit.before)
+        return true
+    }
+
+    /// Redoes the last undone step. Returns whether there was one.
+    @discardableResult
+    public mutating func redo() -> Bool {
+        guard let edit = undoHistory.popRedo() else { return false }
+        let start = index(utf8: edit.location)
+        text.replaceSubrange(start..<index(utf8: edit.location + edit.removed.utf8.count), with: edit.inserted)
+        restore(edit.after)
+        return true
+    }
+
+    /// Ends the current undo step, so the next edit starts a new one.
+    public mutating func breakUndoCoalescing() { undoHistory.breakCoalescing() }
+
+    // MARK: Helpers
+
+    /// Walks back from `end` over characters matching `skipping`, then over the others up to
+    /// the next match: the start of the word before `end`. Returns it and the Characters
+    /// passed.
+    private func wordBoundary(before end: String.Index, skipping: (Character) -> Bool) -> (String.Index, Int) {
+        var start = end
+        var moved = 0
+        while start > text.startIndex, skipping(text[text.index(before: start)]) {
+            start = text.index(before: start)
+            moved += 1
+        }
+        while start > text.startIndex, !skipping(text[text.index(before: start)]) {
+            start = text.index(before: start)
+            moved += 1
+        }
+        return (start, moved)
+    }
+
+    /// Letters, digits and marks (and `_`) make up words; CJK text counts as letters.
+    static func isWordCharacter(_ c: Character) -> Bool {
+        c.isLetter || c.isNumber || c == "_" || c.unicodeScalars.first?.properties.generalCategory == .nonspacingMark
     }
 
     /// Replaces `range` (which holds `removed` Characters and starts `startCharacter`
@@ -111,9 +301,10 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     ///
     /// Grapheme clusters can merge across the edit (a combining accent typed after a letter,
     /// the second half of a flag), so the Characters just before and after the edit are
-    /// re-segmented together with it; the rest of the text keeps its segmentation.
+    /// re-segmented together with it; the rest of the text keeps its segmentation. The edit
+    /// is recorded for undo.
     private mutating func replace(_ range: Range<String.Index>, characters removed: Int, startCharacter: Int,
-                                  with replacement: String) {
+                                  with replacement: String, kind: TextEdit.Kind) {
         // One Character of context on each side; across a run of regional indicators (flag
         // halves pair up from the run's start) the whole run, since an edit can re-pair it.
         var leftStart = range.lowerBound
@@ -169,10 +360,17 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
         let localCount = charactersBeforeCaret + local[boundary...].count
 
         let leftStartUTF8 = utf8Offset(leftStart)
+        let editStart = utf8Offset(range.lowerBound)
+        let removedText = String(text[range])
+        let before = cursor
         text.replaceSubrange(leftStart..<rightEnd, with: local)
         count += localCount - neighbours - removed
         caret = startCharacter - leftNeighbours + charactersBeforeCaret
         caretUTF8 = leftStartUTF8 + local.utf8.distance(from: local.startIndex, to: boundary)
+        anchor = caret
+        anchorUTF8 = caretUTF8
+        undoHistory.record(TextEdit(location: editStart, removed: removedText, inserted: replacement,
+                                    before: before, after: cursor, kind: kind))
     }
 
     /// Whether a Character is (or starts with) a regional indicator, half of a flag.

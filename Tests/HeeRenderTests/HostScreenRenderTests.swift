@@ -43,7 +43,7 @@ extension RenderTests {
             let typed = Scene(session: session, at: .seconds(2))
             try harness.render(typed)
             #expect(differingPixels(fieldPixels(typed), before) > 50, "typed text must show")
-            for _ in 0..<6 { _ = session.handle(.editingKey(.backspace), at: .seconds(3)) }
+            for _ in 0..<6 { _ = session.handle(.editing(.deleteBackward), at: .seconds(3)) }
             #expect(session.textField.text.isEmpty)
             let cleared = Scene(session: session, at: .seconds(3))
             try harness.render(cleared)

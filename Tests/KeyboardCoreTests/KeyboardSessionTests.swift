@@ -26,7 +26,7 @@ struct KeyboardSessionTests {
         #expect(session.isTextFieldFocused)
         #expect(session.keyboardOffset(at: .zero) == 0)
         #expect(!session.isAnimating(at: .zero))
-        #expect(session.nextDeadline(after: .zero) == nil)
+        #expect(session.nextAnimationDeadline(after: .zero) == nil)
         #expect(session.textField.text.isEmpty)
     }
 
@@ -35,7 +35,7 @@ struct KeyboardSessionTests {
     @Test func pressingHeeCountsInsertsAtCaretAndPlays() throws {
         var session = KeyboardSession.launched()
         session.send(.textInput("ab"), at: 500)
-        session.send(.editingKey(.left), at: 600)
+        session.send(.editing(.move(.characterLeft)), at: 600)
         let effects = session.send(.pointerDown(.mouse, try session.center(of: .hee)), at: 1000)
         #expect(effects.withoutDisplay == [
             .keyTouched(.hee, down: true),
@@ -112,7 +112,7 @@ struct KeyboardSessionTests {
         session.send(.pointerDown(.mouse, hee), at: 1000)
         #expect(session.capPress(at: ms(1000)) == 0)
         #expect(session.isAnimating(at: ms(1000)))
-        #expect(session.nextDeadline(after: ms(1000)) == ms(1100))
+        #expect(session.nextAnimationDeadline(after: ms(1000)) == ms(1100))
         var previous = -1.0
         for t in 1000...1100 {
             let value = session.capPress(at: ms(t))
@@ -122,12 +122,12 @@ struct KeyboardSessionTests {
         #expect(session.capPress(at: ms(1050)) > 0 && session.capPress(at: ms(1050)) < 1)
         #expect(session.capPress(at: ms(1100)) == 1)
         #expect(!session.isAnimating(at: ms(1100)))
-        #expect(session.nextDeadline(after: ms(1100)) == nil)
+        #expect(session.nextAnimationDeadline(after: ms(1100)) == nil)
         #expect(session.capPress(at: ms(1500)) == 1)
 
         session.send(.pointerUp(.mouse, hee), at: 2000)
         #expect(session.capPress(at: ms(2000)) == 1)
-        #expect(session.nextDeadline(after: ms(2000)) == ms(2100))
+        #expect(session.nextAnimationDeadline(after: ms(2000)) == ms(2100))
         previous = 2
         for t in 2000...2100 {
             let value = session.capPress(at: ms(t))
@@ -144,7 +144,7 @@ struct KeyboardSessionTests {
         session.send(.pointerDown(.mouse, hee), at: 1000)
         session.send(.pointerUp(.mouse, hee), at: 1050)  // half-way down
         #expect(isClose(session.capPress(at: ms(1050)), 0.5))
-        #expect(session.nextDeadline(after: ms(1050)) == ms(1100))
+        #expect(session.nextAnimationDeadline(after: ms(1050)) == ms(1100))
         #expect(session.capPress(at: ms(1100)) == 0)
     }
 
@@ -285,7 +285,7 @@ struct KeyboardSessionTests {
         #expect(session.pressedHostControl == nil)
         #expect(session.monitor.keyboardStatus == .show)
         #expect(session.isAnimating(at: ms(1100)))
-        #expect(session.nextDeadline(after: ms(1100)) == ms(1350))
+        #expect(session.nextAnimationDeadline(after: ms(1100)) == ms(1350))
         #expect(session.keyboardOffset(at: ms(1100)) == 0)
 
         #expect(session.send(.tick, at: 1225).frameChanges.isEmpty)
@@ -301,7 +301,7 @@ struct KeyboardSessionTests {
         #expect(session.monitor.sizeText == "(0.0, 0.0)")
         #expect(session.keyboardOffset(at: ms(1350)) == session.layout.keyboardFrame.height)
         #expect(!session.isAnimating(at: ms(1350)))
-        #expect(session.nextDeadline(after: ms(1350)) == nil)
+        #expect(session.nextAnimationDeadline(after: ms(1350)) == nil)
         // Reported once.
         #expect(session.send(.tick, at: 2000).frameChanges.isEmpty)
     }
@@ -366,7 +366,7 @@ struct KeyboardSessionTests {
         #expect(down.frameChanges.isEmpty)
         #expect(session.isTextFieldFocused)
         #expect(session.keyboardOffset(at: ms(3000)) == session.layout.keyboardFrame.height)
-        #expect(session.nextDeadline(after: ms(3000)) == ms(3250))
+        #expect(session.nextAnimationDeadline(after: ms(3000)) == ms(3250))
         let up = session.send(.pointerUp(.mouse, field), at: 3050)
         #expect(!up.contains(.startAudioEngine))
         // Keys stay inert during the slide in.
@@ -405,7 +405,7 @@ struct KeyboardSessionTests {
         let effects = session.send(.pointerDown(.mouse, field), at: 1125)
         #expect(effects.contains(.startAudioEngine))
         #expect(isClose(session.keyboardOffset(at: ms(1125)), session.layout.keyboardFrame.height / 2))
-        #expect(session.nextDeadline(after: ms(1125)) == ms(1250))
+        #expect(session.nextAnimationDeadline(after: ms(1125)) == ms(1250))
         // The keyboard never reported hidden: it comes back to where it was.
         let end = session.send(.tick, at: 1250)
         #expect(end.frameChanges.isEmpty)
@@ -454,21 +454,21 @@ struct KeyboardSessionTests {
     @Test func physicalTypingOnlyWhileFocused() {
         var session = KeyboardSession.launched()
         #expect(session.send(.textInput("héllo"), at: 100).withoutDisplay == [.textChanged("héllo", caret: 5)])
-        session.send(.editingKey(.home), at: 200)
-        session.send(.editingKey(.right), at: 210)
+        session.send(.editing(.move(.start)), at: 200)
+        session.send(.editing(.move(.characterRight)), at: 210)
         session.send(.textInput("X"), at: 220)
         #expect(session.textField.text == "hXéllo")
-        session.send(.editingKey(.end), at: 230)
-        session.send(.editingKey(.backspace), at: 240)
-        session.send(.editingKey(.left), at: 250)
+        session.send(.editing(.move(.end)), at: 230)
+        session.send(.editing(.deleteBackward), at: 240)
+        session.send(.editing(.move(.characterLeft)), at: 250)
         #expect(session.textField.text == "hXéll")
         #expect(session.textField.caret == 4)
 
         session.click(.closeKeyboard, at: 1000)
         let before = session.textField
         #expect(session.send(.textInput("zz"), at: 1500).texts.isEmpty)
-        for key in [EditingKey.backspace, .left, .right, .home, .end] {
-            #expect(session.send(.editingKey(key), at: 1600).texts.isEmpty)
+        for command in [EditingCommand.deleteBackward, .move(.characterLeft), .move(.characterRight), .move(.start), .move(.end)] {
+            #expect(session.send(.editing(command), at: 1600).texts.isEmpty)
         }
         #expect(session.textField == before)
 
@@ -479,9 +479,9 @@ struct KeyboardSessionTests {
     @Test func caretMovesAreReported() {
         var session = KeyboardSession.launched()
         session.send(.textInput("ab"), at: 100)
-        #expect(session.send(.editingKey(.left), at: 200).withoutDisplay == [.textChanged("ab", caret: 1)])
-        #expect(session.send(.editingKey(.home), at: 300).withoutDisplay == [.textChanged("ab", caret: 0)])
-        #expect(session.send(.editingKey(.left), at: 400).withoutDisplay.isEmpty)  // already at start
+        #expect(session.send(.editing(.move(.characterLeft)), at: 200).withoutDisplay == [.textChanged("ab", caret: 1)])
+        #expect(session.send(.editing(.move(.start)), at: 300).withoutDisplay == [.textChanged("ab", caret: 0)])
+        #expect(session.send(.editing(.move(.characterLeft)), at: 400).withoutDisplay.isEmpty)  // already at start
     }
 
     // MARK: Cancellation
@@ -538,7 +538,7 @@ struct KeyboardSessionTests {
                 index += 1
             }
             let now = ms(t)
-            let deadline = session.nextDeadline(after: now)
+            let deadline = session.nextAnimationDeadline(after: now)
             #expect(session.isAnimating(at: now) == (deadline != nil), "at \(t) ms")
             if let deadline {
                 sawAnimation += 1
@@ -560,11 +560,11 @@ struct KeyboardSessionTests {
         session.send(.pointerUp(.finger(1), close), at: 1040)  // slide until 1290; cap rises from 40 %
         let capEnd = session.capTransition.end
         #expect(capEnd > ms(1040) && capEnd < ms(1100))
-        #expect(session.nextDeadline(after: ms(1040)) == capEnd)
+        #expect(session.nextAnimationDeadline(after: ms(1040)) == capEnd)
         #expect(session.capPress(at: capEnd) == 0)
-        #expect(session.nextDeadline(after: capEnd) == ms(1290))
+        #expect(session.nextAnimationDeadline(after: capEnd) == ms(1290))
         #expect(session.isAnimating(at: ms(1200)))
         #expect(!session.isAnimating(at: ms(1290)))
-        #expect(session.nextDeadline(after: ms(1290)) == nil)
+        #expect(session.nextAnimationDeadline(after: ms(1290)) == nil)
     }
 }

@@ -28,7 +28,8 @@ struct SessionFuzzTests {
         Size(width: 390, height: 844), Size(width: 800, height: 1000),
     ]
     static let typedPieces = ["a", "Z", " ", "へぇ〜", "é", "e\u{301}", "🇯🇵", "👍🏽", "ab cd", "\n", "\t"]
-    static let editingKeys: [EditingKey] = [.backspace, .backspace, .left, .right, .home, .end]
+    static let editingKeys: [EditingCommand] = [.deleteBackward, .deleteBackward, .move(.characterLeft),
+                                                .move(.characterRight), .move(.start), .move(.end)]
 
     /// What the test itself knows, built only from the inputs it sent and the effects it saw.
     struct Observed {
@@ -106,7 +107,7 @@ struct SessionFuzzTests {
                                   : .pointerMoved(id, randomPoint(session.layout, &rng))
         case ..<75: return .tick
         case ..<82: return .textInput(typedPieces.randomElement(using: &rng)!)
-        case ..<92: return .editingKey(editingKeys.randomElement(using: &rng)!)
+        case ..<92: return .editing(editingKeys.randomElement(using: &rng)!)
         case ..<94: return .windowResized(windowSizes.randomElement(using: &rng)!)
         case ..<95: return .pointersCancelled
         default: return .tick

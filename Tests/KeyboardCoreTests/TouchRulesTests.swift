@@ -280,7 +280,7 @@ struct TouchRulesTests {
         // The cap rises back over 0.1 s.
         let animating = session.isAnimating(at: ms(1200))
         #expect(animating)
-        #expect(session.nextDeadline(after: ms(1200)) == ms(1300))
+        #expect(session.nextAnimationDeadline(after: ms(1200)) == ms(1300))
         let halfWay = session.capPress(at: ms(1250))
         #expect(halfWay > 0 && halfWay < 1)
         #expect(session.capPress(at: ms(1300)) == 0)
@@ -350,7 +350,7 @@ struct TouchRulesTests {
         #expect(session.backspaceRepeat == nil)
 
         // No repeat fires later, and stray releases do nothing.
-        #expect(session.nextDeadline(after: ms(1300)) == nil)
+        #expect(session.nextAnimationDeadline(after: ms(1300)) == nil)
         var later = session.send(.tick, at: 5000)
         later += session.send(.pointerUp(.finger(1), try session.center(of: .letter("a"))), at: 5100)
         later += session.send(.pointerUp(.finger(3), try session.center(of: .backspace)), at: 5100)
@@ -394,15 +394,15 @@ struct TouchRulesTests {
         var session = Self.session(with: Self.alphabet)
         let down = session.send(.pointerDown(.finger(1), try session.center(of: .backspace)), at: 1000)
         #expect(down.texts == ["abcdefghijklmnopqrstuvwxy"])
-        #expect(session.nextDeadline(after: ms(1000)) == ms(1500))
+        #expect(session.nextAnimationDeadline(after: ms(1000)) == ms(1500))
 
         #expect(session.send(.tick, at: 1499).texts.isEmpty)
         #expect(session.send(.tick, at: 1500).texts == ["abcdefghijklmnopqrstuvwx"])
-        #expect(session.nextDeadline(after: ms(1500)) == ms(1600))
+        #expect(session.nextAnimationDeadline(after: ms(1500)) == ms(1600))
         #expect(session.send(.tick, at: 1599).texts.isEmpty)
         #expect(session.send(.tick, at: 1600).texts == ["abcdefghijklmnopqrstuvw"])
         #expect(session.send(.tick, at: 1650).texts.isEmpty)
-        #expect(session.nextDeadline(after: ms(1650)) == ms(1700))
+        #expect(session.nextAnimationDeadline(after: ms(1650)) == ms(1700))
         #expect(session.send(.tick, at: 1700).texts == ["abcdefghijklmnopqrstuv"])
     }
 
@@ -451,7 +451,7 @@ struct TouchRulesTests {
         #expect(session.send(.tick, at: 3600).texts.isEmpty)
         #expect(!session.textField.hasText)
         // Still held: the schedule goes on even with nothing to delete.
-        #expect(session.nextDeadline(after: ms(3600)) == ms(3700))
+        #expect(session.nextAnimationDeadline(after: ms(3600)) == ms(3700))
     }
 
     @Test func releasingBackspaceStopsTheRepeat() throws {
@@ -463,7 +463,7 @@ struct TouchRulesTests {
         let up = session.send(.pointerUp(.mouse, backspace), at: 1650)
         #expect(up.withoutDisplay == [.keyTouched(.backspace, down: false)])
         #expect(session.backspaceRepeat == nil)
-        #expect(session.nextDeadline(after: ms(1650)) == nil)
+        #expect(session.nextAnimationDeadline(after: ms(1650)) == nil)
         #expect(session.send(.tick, at: 5000).texts.isEmpty)
         #expect(session.textField.count == 23)
     }
@@ -500,21 +500,21 @@ struct TouchRulesTests {
         // 1030 + 20 × 37 = 1770: moves up to 1733 ms; repeats at 1500, 1600, 1700.
         #expect(texts.count == 3)
         #expect(session.pressedKeys == [.backspace])
-        #expect(session.nextDeadline(after: ms(1733)) == ms(1800))
+        #expect(session.nextAnimationDeadline(after: ms(1733)) == ms(1800))
         #expect(session.textField.count == 22)
     }
 
     @Test func nextDeadlineFollowsTheRepeatWhileHeld() throws {
         var session = Self.session(with: String(repeating: "x", count: 100))
         session.send(.pointerDown(.mouse, try session.center(of: .backspace)), at: 2000)
-        #expect(session.nextDeadline(after: ms(2000)) == ms(2500))
+        #expect(session.nextAnimationDeadline(after: ms(2000)) == ms(2500))
         let animating = session.isAnimating(at: ms(2000))
         #expect(!animating)  // a repeat is not an animation
         var expected = 2500
         for t in [2100, 2499, 2500, 2550, 2600, 2601, 2999, 3333] {
             session.send(.tick, at: t)
             while expected <= t { expected += 100 }
-            #expect(session.nextDeadline(after: ms(t)) == ms(expected), "at \(t) ms")
+            #expect(session.nextAnimationDeadline(after: ms(t)) == ms(expected), "at \(t) ms")
             #expect(session.backspaceRepeat?.nextFire == ms(expected))
         }
     }

@@ -4,3 +4,4 @@ static const char *const HEE_FC_FILE = FC_FILE;
 static const char *const HEE_FC_CHARSET = FC_CHARSET;
 static const char *const HEE_FC_LANG = FC_LANG;
 static const char *const HEE_FC_INDEX = FC_INDEX;
+static const char *const HEE_FC_COLOR = FC_COLOR;

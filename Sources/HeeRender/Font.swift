@@ -63,6 +63,13 @@ public final class Font {
         return (Int(minx), Int(maxx), Int(miny), Int(maxy), Int(adv))
     }
 
+    /// Sets the script (ISO 15924 tag such as `Arab`, or `nil` for none) and direction
+    /// HarfBuzz shapes with; SDL_ttf applies them to every later measurement and rendering.
+    public func setShaping(script: String?, rightToLeft: Bool) {
+        _ = TTF_SetFontScriptName(pointer, script ?? "Zyyy")
+        _ = TTF_SetFontDirection(pointer, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
+    }
+
     /// `text` drawn anti-aliased in `color` on a transparent surface one line high.
     /// SDL_ttf refuses empty strings, so callers must not pass one.
     /// - Throws: `SDLError` when rendering fails.

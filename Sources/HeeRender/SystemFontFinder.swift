@@ -9,7 +9,8 @@ public final class SystemFontFinder {
         public var index: Int
     }
 
-    private var cache: [UInt32: FontFile?] = [:]
+    private struct Query: Hashable { var scalar: UInt32; var color: Bool }
+    private var cache: [Query: FontFile?] = [:]
     private let available: Bool
 
     /// Loads the system's fontconfig configuration. Without one, every lookup answers `nil`.
@@ -17,16 +18,18 @@ public final class SystemFontFinder {
         available = FcInit() != 0
     }
 
-    /// The best installed font that has `scalar`, preferring Japanese faces, or `nil` when
-    /// no font has it.
-    public func font(for scalar: Unicode.Scalar) -> FontFile? {
-        if let cached = cache[scalar.value] { return cached }
-        let found = available ? lookUp(scalar.value) : nil
-        cache[scalar.value] = found
+    /// The best installed font that has `scalar`, preferring Japanese faces (or colour
+    /// faces, for emoji presentation), or `nil` when no font has it.
+    public func font(for scalar: Unicode.Scalar, preferColor: Bool = false) -> FontFile? {
+        let query = Query(scalar: scalar.value, color: preferColor)
+        if let cached = cache[query] { return cached }
+        var found = available ? lookUp(scalar.value, color: preferColor) : nil
+        if found == nil && preferColor { found = font(for: scalar) }
+        cache[query] = found
         return found
     }
 
-    private func lookUp(_ ch: UInt32) -> FontFile? {
+    private func lookUp(_ ch: UInt32, color: Bool) -> FontFile? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         guard let charset = FcCharSetCreate() else { return nil }
@@ -36,6 +39,7 @@ public final class SystemFontFinder {
         "ja".withCString { lang in
             lang.withMemoryRebound(to: FcChar8.self, capacity: 3) { _ = FcPatternAddString(pattern, HEE_FC_LANG, $0) }
         }
+        if color { FcPatternAddBool(pattern, HEE_FC_COLOR, FcTrue) }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -45,6 +49,10 @@ public final class SystemFontFinder {
         var matchCharset: OpaquePointer?
         guard FcPatternGetCharSet(match, HEE_FC_CHARSET, 0, &matchCharset) == FcResultMatch,
               let matchCharset, FcCharSetHasChar(matchCharset, ch) != 0 else { return nil }
+        if color {
+            var isColor: FcBool = FcFalse
+            guard FcPatternGetBool(match, HEE_FC_COLOR, 0, &isColor) == FcResultMatch, isColor != FcFalse else { return nil }
+        }
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(match, HEE_FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0

@@ -26,6 +26,9 @@ public final class TextRenderer {
     private let assetsDirectory: String
     private let finder: SystemFontFinder
     private var fonts: [FontKey: Font?] = [:]
+    /// Fonts that only come in fixed bitmap sizes (colour emoji), with the factor that
+    /// brings their glyphs to the requested size.
+    private var bitmapScale: [ObjectIdentifier: Double] = [:]
     private var lines: [LineKey: (line: Line, lastUse: Int)] = [:]
     private var useCounter = 0
     /// How many rendered lines are kept.
@@ -56,9 +59,14 @@ public final class TextRenderer {
     private func systemFont(_ file: SystemFontFinder.FontFile, pixels: Int) -> Font? {
         let key = FontKey(path: file.path, index: file.index, pixels: pixels)
         if let cached = fonts[key] { return cached }
-        // A font that cannot be opened at this size (a bitmap-only face) is remembered as such.
+        // A font that cannot be opened at all is remembered as such.
         let font = try? Font(path: file.path, pixelSize: pixels, index: file.index, library: library)
         fonts[key] = font
+        // Bitmap-only faces (colour emoji) open at their one strike, far larger than asked
+        // for: their runs are drawn scaled to a line of the requested size.
+        if let font, font.height > pixels * 2 {
+            bitmapScale[ObjectIdentifier(font)] = Double(pixels) * 1.15 / Double(font.height)
+        }
         return font
     }
 
@@ -67,9 +75,14 @@ public final class TextRenderer {
     func runs(_ text: String, face: FontFace, pixels: Int) throws(SDLError) -> [(text: String, font: Font)] {
         let primary = try bundledFont(face, pixels: pixels)
         var result: [(text: String, font: Font)] = []
+        var lastScript: ScriptDetector.Script?
         for character in text {
             let font = chooseFont(for: character, primary: primary, pixels: pixels)
-            if let last = result.last, last.font === font {
+            // A new run where the font or the (strong) script changes.
+            let script = ScriptDetector.strongScript(of: character)
+            let sameScript = script == nil || lastScript == nil || script == lastScript
+            if script != nil { lastScript = script }
+            if let last = result.last, last.font === font, sameScript {
                 result[result.count - 1].text.append(character)
             } else {
                 result.append((String(character), font))
@@ -80,6 +93,13 @@ public final class TextRenderer {
 
     private func chooseFont(for character: Character, primary: Font, pixels: Int) -> Font {
         let needed = character.unicodeScalars.filter { !Self.isInvisibleModifier($0) }
+        // U+FE0F asks for emoji presentation, and skin tones only exist in emoji: a colour
+        // face first, even when the bundled font has a text-style glyph.
+        if Self.wantsEmojiPresentation(character), let first = needed.first,
+           let file = finder.font(for: first, preferColor: true),
+           let font = systemFont(file, pixels: pixels), font.provides(first) {
+            return font
+        }
         if needed.allSatisfy(primary.provides) { return primary }
         guard let missing = needed.first(where: { !primary.provides($0) }),
               let file = finder.font(for: missing),
@@ -96,6 +116,11 @@ public final class TextRenderer {
         return chooseFont(for: character, primary: primary, pixels: pixels).path
     }
 
+    /// Whether a cluster asks for colour emoji: it holds U+FE0F or a skin-tone modifier.
+    static func wantsEmojiPresentation(_ c: Character) -> Bool {
+        c.unicodeScalars.contains { $0.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains($0.value) }
+    }
+
     /// Joiners and variation selectors: part of a cluster, never drawn on their own.
     static func isInvisibleModifier(_ s: Unicode.Scalar) -> Bool {
         s.value == 0x200D || (0xFE00...0xFE0F).contains(s.value) || (0xE0100...0xE01EF).contains(s.value)
@@ -105,7 +130,13 @@ public final class TextRenderer {
     public func width(of text: String, _ style: TextStyle, pixelScale: Double) -> Int {
         let pixels = Self.pixels(style.points, pixelScale)
         guard let runs = try? runs(text, face: style.face, pixels: pixels) else { return 0 }
-        return runs.reduce(0) { $0 + $1.font.width(of: $1.text) }
+        return runs.reduce(0) { $0 + runWidth($1.text, $1.font) }
+    }
+
+    private func runWidth(_ text: String, _ font: Font) -> Int {
+        let width = font.width(of: text)
+        guard let f = bitmapScale[ObjectIdentifier(font)] else { return width }
+        return max(Int((Double(width) * f).rounded()), 1)
     }
 
     /// A line's height in pixels for `style`'s bundled face.
@@ -138,23 +169,39 @@ public final class TextRenderer {
 
     private func renderLine(_ text: String, _ style: TextStyle, pixels: Int) throws(SDLError) -> Line {
         let parts = try runs(text, face: style.face, pixels: pixels)
-        var rendered: [(Surface, Font)] = []
+        // Each run rendered, with its ascent (both scaled for bitmap faces).
+        var rendered: [(surface: Surface, ascent: Int)] = []
         for part in parts {
-            rendered.append((try part.font.render(part.text, color: style.color), part.font))
+            var surface = try render(part.text, with: part.font, color: style.color)
+            var ascent = part.font.ascent
+            if let f = bitmapScale[ObjectIdentifier(part.font)] {
+                surface = try VectorCanvas.resized(surface, by: f)
+                ascent = Int((Double(ascent) * f).rounded())
+            }
+            rendered.append((surface, ascent))
         }
-        let ascent = rendered.map { $0.1.ascent }.max() ?? 0
-        let below = rendered.map { $0.0.height - $0.1.ascent }.max() ?? 0
-        let width = rendered.reduce(0) { $0 + $1.0.width }
+        let ascent = rendered.map(\.ascent).max() ?? 0
+        let below = rendered.map { $0.surface.height - $0.ascent }.max() ?? 0
+        let width = rendered.reduce(0) { $0 + $1.surface.width }
         let line = try Surface(width: width, height: ascent + below)
         var x = 0
-        for (surface, font) in rendered {
+        for (surface, runAscent) in rendered {
             SDL_SetSurfaceBlendMode(surface.pointer, SDL_BLENDMODE_NONE)
-            var dst = SDL_Rect(x: Int32(x), y: Int32(ascent - font.ascent), w: 0, h: 0)
+            var dst = SDL_Rect(x: Int32(x), y: Int32(ascent - runAscent), w: 0, h: 0)
             try sdlCheck(SDL_UpperBlit(surface.pointer, nil, line.pointer, &dst), "SDL_BlitSurface")
             x += surface.width
         }
         return Line(texture: try Texture(renderer: renderer, surface: line), width: line.width,
                     height: line.height, ascent: ascent)
+    }
+
+    /// Renders one run, shaped for its script: HarfBuzz (inside SDL_ttf) needs the script and
+    /// direction to join Arabic letters or form Indic conjuncts.
+    private func render(_ run: String, with font: Font, color: Color) throws(SDLError) -> Surface {
+        let script = ScriptDetector.script(of: run)
+        font.setShaping(script: script.tag, rightToLeft: script.isRightToLeft)
+        defer { font.setShaping(script: nil, rightToLeft: false) }
+        return try font.render(run, color: color)
     }
 
     /// Points → whole pixels for a font size.

@@ -156,6 +156,35 @@ public final class VectorCanvas {
         return out
     }
 
+    /// `surface` (ARGB8888, straight alpha) resized by `factor` with cairo's good filter
+    /// (box-filtered when shrinking): how bitmap emoji, which come in one large size, are
+    /// brought down to the text's size.
+    /// - Throws: `SDLError` when a surface cannot be allocated.
+    public static func resized(_ surface: Surface, by factor: Double) throws(SDLError) -> Surface {
+        let w = max(Int((Double(surface.width) * factor).rounded()), 1)
+        let h = max(Int((Double(surface.height) * factor).rounded()), 1)
+        let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(surface.width), Int32(surface.height))
+        defer { cairo_surface_destroy(source) }
+        cairo_surface_flush(source)
+        let stride = Int(cairo_image_surface_get_stride(source)) / 4
+        guard let data = cairo_image_surface_get_data(source) else {
+            throw SDLError("cairo_image_surface_get_data", message: "no pixel data")
+        }
+        let dst = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        surface.withPixels { src, pitch in
+            for y in 0..<surface.height {
+                for x in 0..<surface.width { dst[y * stride + x] = PNGFile.premultiply(src[y * pitch + x]) }
+            }
+        }
+        cairo_surface_mark_dirty(source)
+        let canvas = try VectorCanvas(width: w, height: h)
+        cairo_scale(canvas.context, Double(w) / Double(surface.width), Double(h) / Double(surface.height))
+        cairo_set_source_surface(canvas.context, source, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(canvas.context), CAIRO_FILTER_GOOD)
+        cairo_paint(canvas.context)
+        return try canvas.makeSurface()
+    }
+
     /// 0xAARRGGBB premultiplied → straight alpha.
     static func unpremultiply(_ p: UInt32) -> UInt32 {
         let a = p >> 24

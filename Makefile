@@ -3,7 +3,17 @@ SWIFT ?= swift
 PYTHON ?= python3
 RELEASE_BIN := .build/release/HeeApp
 
-.PHONY: all build release run test unit-test e2e-test check-assets assets screenshot clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+DATADIR := $(DESTDIR)$(PREFIX)/share/hee-keyboard
+APPSDIR := $(DESTDIR)$(PREFIX)/share/applications
+ICONSDIR := $(DESTDIR)$(PREFIX)/share/icons/hicolor
+ICON_SIZES := 48 128 256
+ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
+	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt
+
+.PHONY: all build release run test unit-test e2e-test check-assets assets screenshot clean install uninstall install-test
 
 all: release
 
@@ -18,7 +28,7 @@ run: release
 
 ## Every test: core unit tests and render tests (swift test), then the end-to-end tests:
 ## the release binary in Xvfb driven by xdotool, and replay files through the real event path.
-test: unit-test e2e-test
+test: unit-test e2e-test install-test
 
 unit-test:
 	$(SWIFT) test
@@ -39,6 +49,29 @@ check-assets:
 ## The README's screenshot, taken from the real window under Xvfb.
 screenshot: release
 	scripts/screenshot.sh docs/screenshot.png
+
+## Installs the release binary as hee-keyboard, its fonts and sounds, a .desktop entry and
+## the icon (rendered by our own renderer) under PREFIX (default /usr/local).
+install: release
+	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(APPSDIR)
+	install -m 755 $(RELEASE_BIN) $(BINDIR)/hee-keyboard
+	for f in $(ASSET_FILES); do install -m 644 $$f $(DATADIR)/$$f; done
+	install -m 644 data/hee-keyboard.desktop $(APPSDIR)/hee-keyboard.desktop
+	for n in $(ICON_SIZES); do \
+		install -d $(ICONSDIR)/$${n}x$${n}/apps && \
+		.build/release/HeeIcon $$n $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png . || exit 1; \
+	done
+
+## Removes exactly what `make install` put there (and the directories it made, if empty).
+uninstall:
+	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop
+	for f in $(ASSET_FILES); do rm -f $(DATADIR)/$$f; done
+	for n in $(ICON_SIZES); do rm -f $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png; done
+	-rmdir $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR) 2>/dev/null
+
+## Installs into a temporary prefix and runs the installed binary from another directory.
+install-test: release
+	$(PYTHON) Tests/e2e/run_install_tests.py
 
 clean:
 	rm -rf .build artifacts

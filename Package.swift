@@ -12,7 +12,7 @@ let package = Package(
         .systemLibrary(
             name: "CSDL",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev", "libasound2-dev"])]
         ),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "HeeRender", dependencies: ["KeyboardCore", "CSDL", "CCairo", "CFontconfig"]),
         // Window, event loop, audio, command line.
         .executableTarget(name: "HeeApp", dependencies: ["KeyboardCore", "HeeRender", "CSDL"]),
+        // Writes the app icon PNGs for `make install`.
+        .executableTarget(name: "HeeIcon", dependencies: ["HeeRender"]),
 
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore"]),
         .testTarget(

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages HeeKeyboard needs to build, run and test (Debian 12).
-#   build:  SDL2, SDL2_ttf, SDL2_mixer, cairo and fontconfig headers
+#   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
 #   test:   Xvfb, xdotool and ImageMagick for the end-to-end test
 # The Swift toolchain itself (6.x) is not a Debian package: see README.
 # Usage: sudo scripts/install-deps.sh
 set -euo pipefail
 packages=(
-  libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libcairo2-dev libfontconfig-dev pkg-config
+  libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
   fonts-droid-fallback fonts-noto-color-emoji
   xvfb xauth xdotool imagemagick python3
 )

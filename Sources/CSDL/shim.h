@@ -19,6 +19,8 @@ static const Uint32 HEE_SDL_BUTTON_LMASK = SDL_BUTTON_LMASK;
 /// `AUDIO_S16SYS` and `AUDIO_F32SYS`: native-endian sample formats.
 static const Uint16 HEE_AUDIO_S16SYS = AUDIO_S16SYS;
 static const Uint16 HEE_AUDIO_F32SYS = AUDIO_F32SYS;
+/// `MIX_MAX_VOLUME`: full volume for `Mix_Volume`.
+static const int HEE_MIX_MAX_VOLUME = MIX_MAX_VOLUME;
 /// `SDL_PIXELFORMAT_ARGB8888` (an enum value computed by a macro in some SDL versions).
 static const Uint32 HEE_PIXELFORMAT_ARGB8888 = SDL_PIXELFORMAT_ARGB8888;
 
@@ -28,5 +30,14 @@ static inline int hee_SDL_SaveBMP(SDL_Surface *surface, const char *file) {
 }
 /// `SDL_MUSTLOCK`.
 static inline int hee_SDL_MUSTLOCK(SDL_Surface *surface) { return SDL_MUSTLOCK(surface); }
+
+/// ALSA prints its own errors to stderr (eight lines when there is no sound card). The app
+/// reports an unusable audio device itself, in one line, so ALSA's messages are silenced.
+/// SDL loads the same libasound, so the handler applies to it.
+#include <alsa/asoundlib.h>
+static void hee_alsa_silent(const char *file, int line, const char *function, int err, const char *fmt, ...) {
+    (void)file; (void)line; (void)function; (void)err; (void)fmt;
+}
+static inline void hee_silence_alsa(void) { snd_lib_error_set_handler(hee_alsa_silent); }
 
 #endif

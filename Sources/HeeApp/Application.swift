@@ -8,8 +8,6 @@ import KeyboardCore
 /// at most one frame (16 ms) and draws. Frames are drawn only when the session says
 /// something visible changed.
 final class Application {
-    /// The window title.
-    static let title = "へぇキーボード"
     /// Longest wait between frames while something animates (≈ 60 Hz).
     static let frameInterval: Duration = .milliseconds(16)
 
@@ -24,6 +22,12 @@ final class Application {
     private let sdl: SDLContext
 
     private var session: KeyboardSession
+    private let strings: HostScreenText
+    private let language: Language
+    /// The saved settings (and where to save them).
+    private var settings: SettingsStore?
+    /// Whether the window has been resized since launch (its size is then saved).
+    private var userResized = false
     private var translator: EventTranslator
     private let trace: TraceWriter
     private var clock = AppClock()
@@ -49,32 +53,46 @@ final class Application {
 
     /// Sets everything up (the window stays hidden until the first frame is drawn).
     /// - Parameters:
-    ///   - scale: window coordinates per point (`--scale`, or the desktop's).
+    ///   - configuration: this run's settings (saved settings with the flags on top).
+    ///   - settings: the saved settings, updated when the user changes volume or window size
+    ///     and saved at quit; `nil` when nothing is saved (replays).
     ///   - replay: events to feed after launch (`--replay`), already validated.
     ///   - recorder: where to write live input events (`--record`).
     /// - Throws: `SDLError` when SDL, the window, the renderer or a bundled font fails.
-    init(options: LaunchOptions, assetsDirectory: String, scale: Double, replay: [InputRecord],
-         recorder: InputRecorder?) throws(SDLError) {
+    init(options: LaunchOptions, configuration: RunConfiguration, settings: SettingsStore?, assetsDirectory: String,
+         replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
+        let scale = configuration.scale
+        let points = configuration.windowSize
         sdl = try SDLContext()
         fonts = try TTFLibrary()
-        audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: options.mute)
+        audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
+                            volume: configuration.volume)
         let minimum = KeyboardLayout.minimumWindowSize
-        window = try Window(context: sdl, title: Self.title,
-                            size: Size(width: (options.windowSize.width * scale).rounded(),
-                                       height: (options.windowSize.height * scale).rounded()),
+        strings = HostScreenText.of(configuration.language)
+        language = configuration.language
+        window = try Window(context: sdl, title: strings.windowTitle,
+                            size: Size(width: (points.width * scale).rounded(), height: (points.height * scale).rounded()),
                             minimum: Size(width: (minimum.width * scale).rounded(.up),
                                           height: (minimum.height * scale).rounded(.up)))
         renderer = try Renderer(window: window.pointer, flags: SDL_RENDERER_SOFTWARE.rawValue)
         textRenderer = try TextRenderer(renderer: renderer, library: fonts, assetsDirectory: assetsDirectory)
         sceneRenderer = SceneRenderer(renderer: textRenderer.renderer, text: textRenderer)
+        if let icon = try? IconRenderer.render(size: Self.windowIconSize, library: fonts, assetsDirectory: assetsDirectory) {
+            window.setIcon(icon)
+        }
         trace = TraceWriter(enabled: options.trace)
         coordinateScale = scale
-        session = KeyboardSession(windowSize: options.windowSize)
-        translator = EventTranslator(windowSize: options.windowSize, coordinateScale: scale)
+        session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume)
+        translator = EventTranslator(windowSize: points, coordinateScale: scale)
+        self.settings = settings
         self.recorder = recorder
         self.replay = replay
         exitWhenDone = options.exitWhenDone
+        trace.emit(.settings(configuration), at: clock.now)
     }
+
+    /// The window icon's size in pixels.
+    static let windowIconSize = 64
 
     /// Runs until the window is closed (or, with `--exit-when-done`, the replay has ended).
     /// - Throws: `SDLError` when drawing fails.
@@ -126,6 +144,19 @@ final class Application {
         }
         try drawIfNeeded(at: clock.now)
         audio.stop()
+        saveSettings()
+    }
+
+    /// Saves the settings the user changed in the app (volume, window size); values that
+    /// came from flags are not saved.
+    private func saveSettings() {
+        guard var store = settings else { return }
+        if userResized {
+            store.settings.windowWidth = Int(session.layout.windowSize.width.rounded())
+            store.settings.windowHeight = Int(session.layout.windowSize.height.rounded())
+        }
+        store.save()
+        settings = store
     }
 
     /// Feeds replayed events for up to `replayBatch` of wall time. Each event happens at its
@@ -169,7 +200,10 @@ final class Application {
         if live, let recorder, let record = InputRecord(recording: event) { recorder.write(record) }
         switch translator.meaning(of: event) {
         case .input(let input):
-            if case .windowResized(let size) = input { translator.windowSize = size }
+            if case .windowResized(let size) = input {
+                translator.windowSize = size
+                if live { userResized = true }
+            }
             apply(session.handle(input, at: time))
         case .quit:
             running = false
@@ -227,7 +261,15 @@ final class Application {
             case .keyTouched(let key, let down):
                 trace.emit(.touch(key, down: down), at: now)
             case .heeCounted(let count):
-                trace.emit(.hee(count: count), at: now)
+                trace.emit(.hee(count: count, full: session.hee.isFull), at: now)
+            case .countReset:
+                trace.emit(.reset, at: now)
+            case .setVolume(let volume):
+                audio.setVolume(volume)
+                settings?.settings.volume = volume
+                trace.emit(.volume(volume), at: now)
+            case .quit:
+                running = false
             case .shiftChanged(let state):
                 trace.emit(.shift(state), at: now)
             case .textChanged(let text, let caret):
@@ -273,7 +315,7 @@ final class Application {
         let (pixelWidth, _) = try renderer.outputSize()
         let scale = Double(pixelWidth) / max(window.size.width, 1) * coordinateScale
         pixelScale = scale
-        try sceneRenderer.draw(Scene(session: session, at: now), pixelScale: scale)
+        try sceneRenderer.draw(Scene(session: session, at: now, language: language), pixelScale: scale)
         renderer.present()
         updateTextInputRect(windowPerPixel: coordinateScale / scale)
         if pendingLayoutTrace {

@@ -36,9 +36,23 @@ final class AudioEngine {
     private var warned = false
     private var subsystemStarted = false
 
-    init(soundPath: String, muted: Bool) {
+    /// Playback volume 0...100.
+    private var volume: Int
+
+    init(soundPath: String, muted: Bool, volume: Int) {
         self.soundPath = soundPath
         self.muted = muted
+        self.volume = volume
+    }
+
+    /// Sets the playback volume (0...100); applies at once if the device is open.
+    func setVolume(_ volume: Int) {
+        self.volume = min(max(volume, 0), 100)
+        if isOpen { applyVolume() }
+    }
+
+    private func applyVolume() {
+        Mix_Volume(-1, Int32((Double(volume) * Double(HEE_MIX_MAX_VOLUME) / 100).rounded()))
     }
 
     deinit { stop() }
@@ -53,6 +67,7 @@ final class AudioEngine {
         }
         do throws(SDLError) {
             if !subsystemStarted {
+                hee_silence_alsa()
                 try sdlCheck(SDL_InitSubSystem(SDL_INIT_AUDIO), "SDL_InitSubSystem(SDL_INIT_AUDIO)")
                 subsystemStarted = true
             }
@@ -66,6 +81,7 @@ final class AudioEngine {
                 stop()
                 throw error
             }
+            applyVolume()
             var rate: Int32 = 0, format: UInt16 = 0, channels: Int32 = 0
             _ = Mix_QuerySpec(&rate, &format, &channels)
             return .audioOpen(rate: Int(rate), channels: Int(channels),

@@ -110,6 +110,8 @@ struct EventTranslator {
         case SDLK_v where ctrl: return .pasteRequested
         case SDLK_z where ctrl: return .input(.editing(shift ? .redo : .undo))
         case SDLK_y where ctrl: return .input(.editing(.redo))
+        case SDLK_q where ctrl: return .input(.quitShortcut)
+        case SDLK_ESCAPE: return .input(.escape)
         default: return .ignored
         }
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import KeyboardCore
 
 /// The few file-system facts the app needs, from libc (the app does not load Foundation).
 enum FileSystem {
@@ -19,9 +20,10 @@ enum FileSystem {
         return String(cString: cwd)
     }
 
-    /// A file that could not be read: its path and the system's reason.
+    /// A file that could not be read: its path, `errno` and the system's reason.
     struct ReadError: Error, CustomStringConvertible {
         var path: String
+        var code: Int32
         var reason: String
         var description: String { "cannot read \(path): \(reason)" }
     }
@@ -29,8 +31,26 @@ enum FileSystem {
     /// The whole file at `path` as UTF-8 text (invalid bytes become U+FFFD).
     /// - Throws: `ReadError` when it cannot be opened or read.
     static func readText(_ path: String) throws(ReadError) -> String {
+        String(decoding: try readBytes(path), as: UTF8.self)
+    }
+
+    /// Creates `path` and its missing parents (mode 0700, as XDG asks for config dirs).
+    /// - Throws: `ReadError` naming the directory that could not be made.
+    static func makeDirectories(_ path: String) throws(ReadError) {
+        if path.isEmpty || path == "/" { return }
+        var info = stat()
+        if stat(path, &info) == 0 { return }
+        try makeDirectories(AssetLocator.parentDirectory(of: path))
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw ReadError(path: path, code: errno, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// The whole file at `path`.
+    /// - Throws: `ReadError` when it cannot be opened or read.
+    static func readBytes(_ path: String) throws(ReadError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw ReadError(path: path, code: errno, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -38,12 +58,12 @@ enum FileSystem {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ReadError(path: path, reason: String(cString: strerror(errno)))
+                throw ReadError(path: path, code: errno, reason: String(cString: strerror(errno)))
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// The process's environment.

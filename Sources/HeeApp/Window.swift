@@ -19,6 +19,12 @@ final class Window {
 
     deinit { SDL_DestroyWindow(pointer) }
 
+    /// Sets the window's icon (the へぇ button), which window managers show in title bars and
+    /// task switchers.
+    func setIcon(_ surface: Surface) {
+        SDL_SetWindowIcon(pointer, surface.pointer)
+    }
+
     /// Maps the window (after the first frame is drawn, so it never shows garbage).
     func show() { SDL_ShowWindow(pointer) }
 

@@ -70,10 +70,13 @@ case .run(let options):
             exit(ExitStatus.cannotCreate)
         }
     }
+    let environment = FileSystem.environment
+    // Replays are tests and demos: they neither read nor change the user's settings.
+    let store = options.replayPath == nil ? SettingsStore(file: SettingsFile(environment: environment)) : nil
+    let configuration = options.configuration(settings: store?.settings ?? Settings(), environment: environment)
     do {
-        let app = try Application(options: options, assetsDirectory: assets,
-                                  scale: options.resolvedScale(environment: FileSystem.environment),
-                                  replay: replay, recorder: recorder)
+        let app = try Application(options: options, configuration: configuration, settings: store,
+                                  assetsDirectory: assets, replay: replay, recorder: recorder)
         try app.run()
     } catch {
         Console.error("HeeApp: \(error)")

@@ -42,6 +42,8 @@ public enum HeeButtonGeometry {
     public static let shadowRadius = 5.0
     /// The label beside the counter.
     public static let label = "へぇ"
+    /// The label once the show's limit is reached: 「満へぇ」, a full counter.
+    public static let fullLabel = "満へぇ"
 
     /// Centre of the `index`-th dot (0...4).
     public static func dotCenter(_ index: Int) -> Point {

@@ -28,7 +28,7 @@ final class HeeButtonPainter {
     /// `k` pixels per design point.
     /// - Throws: `SDLError` when drawing fails.
     func draw(origin: (x: Double, y: Double), pixelsPerPoint k: Double, capPress: Double,
-              counterText: String) throws(SDLError) {
+              counterText: String, isFull: Bool = false) throws(SDLError) {
         let c = try textures(for: k)
         func px(_ v: Double) -> Int { Int(v.rounded()) }
         func place(_ r: Rect) -> PixelRect {
@@ -53,10 +53,11 @@ final class HeeButtonPainter {
         // 3. The bands and dots.
         try renderer.copy(c.body, to: PixelRect(x: bodyBox.x, y: bodyBox.y, width: c.body.width, height: c.body.height))
         // 4. Laurels, labels and counter on the bottom band.
-        try drawBottomBandContents(origin: origin, k: k, counterText: counterText)
+        try drawBottomBandContents(origin: origin, k: k, counterText: counterText, isFull: isFull)
     }
 
-    private func drawBottomBandContents(origin: (x: Double, y: Double), k: Double, counterText: String) throws(SDLError) {
+    private func drawBottomBandContents(origin: (x: Double, y: Double), k: Double, counterText: String,
+                                        isFull: Bool) throws(SDLError) {
         let g = HeeButtonGeometry.self
         let centerX = origin.x + g.bottomBand.midX * k
         let centerY = origin.y + g.bottomBand.midY * k
@@ -81,6 +82,9 @@ final class HeeButtonPainter {
         // Labels and counter: HStack { へぇ (clear) · counter · へぇ }, centred.
         let labelStyle = TextStyle(.regular, g.labelPointSize * k, Palette.middle)
         let labelWidth = Double(text.width(of: g.label, labelStyle, pixelScale: 1))
+        // At the show's limit the visible label reads 「満へぇ」 (full); the layout keeps the
+        // seed's widths so the counter does not move.
+        let visibleLabel = isFull ? g.fullLabel : g.label
         let counterStyle = TextStyle(.mono, g.counterPointSize * k, Palette.counterDigits)
         let digitsWidth = Double(text.width(of: "00", counterStyle, pixelScale: 1))
         let digitsHeight = Double(text.lineHeight(counterStyle, pixelScale: 1))
@@ -102,7 +106,7 @@ final class HeeButtonPainter {
                                                             width: digits.width, height: digits.height))
             renderer.clip(to: nil)
         }
-        if let label = try text.line(g.label, labelStyle, pixelScale: 1) {
+        if let label = try text.line(visibleLabel, labelStyle, pixelScale: 1) {
             let labelX = boxX + boxWidth + spacing
             let bottom = centerY + g.labelFrameHeight / 2 * k
             try renderer.copy(label.texture, to: PixelRect(x: Int(labelX.rounded()), y: Int(bottom.rounded()) - label.height,

@@ -27,12 +27,18 @@ public struct Scene: Hashable, Sendable {
     public var isCaretVisible: Bool
     /// The input method's composition, drawn at the caret, underlined.
     public var composition: KeyboardSession.Composition?
+    /// The host screen's words (Japanese or English).
+    public var strings: HostScreenText
     /// The 「状態」 and 「サイズ」 rows' values.
     public var statusText: String
     public var sizeText: String
+    /// Playback volume 0...100 (the volume row).
+    public var volume: Int
+    /// Whether the counter reached the show's limit (its label reads 「満へぇ」).
+    public var isCounterFull: Bool
 
-    /// The scene of `session` at `time`.
-    public init(session: KeyboardSession, at time: Duration) {
+    /// The scene of `session` at `time`, labelled in `language`.
+    public init(session: KeyboardSession, at time: Duration, language: Language = .ja) {
         layout = session.layout
         keyboardOffset = session.keyboardOffset(at: time)
         capPress = session.capPress(at: time)
@@ -48,8 +54,11 @@ public struct Scene: Hashable, Sendable {
         isTextFieldFocused = session.isTextFieldFocused
         isCaretVisible = session.isCaretVisible(at: time)
         composition = session.composition
-        statusText = session.monitor.keyboardStatus.rowValue
+        strings = HostScreenText.of(language)
+        statusText = strings.status(session.monitor.keyboardStatus)
         sizeText = session.monitor.sizeText
+        volume = session.volume
+        isCounterFull = session.hee.isFull
     }
 
     /// Whether any part of the keyboard is inside the window.

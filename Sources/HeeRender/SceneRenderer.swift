@@ -47,7 +47,7 @@ public final class SceneRenderer {
     private func drawHost(_ scene: Scene, _ s: Double) throws(SDLError) {
         let layout = scene.layout
         let titleStyle = TextStyle(.bold, Self.titlePointSize, Palette.label)
-        if let title = try text.line(HostScreenText.title, titleStyle, pixelScale: s) {
+        if let title = try text.line(scene.strings.title, titleStyle, pixelScale: s) {
             let f = px(layout.titleFrame, s)
             try renderer.copy(title.texture, to: PixelRect(x: f.x, y: f.y + (f.height - title.height) / 2,
                                                            width: title.width, height: title.height))
@@ -64,9 +64,9 @@ public final class SceneRenderer {
         }
         try renderer.copy(card!.texture, to: list)
 
-        if let pressed = scene.pressedHostControl, pressed == .closeKeyboard {
-            // The last row's highlight, clipped so the card's rounded corners stay round.
-            let row = px(layout.closeKeyboard, s)
+        if let pressed = scene.pressedHostControl, pressed.isButton, pressed != .resetCount {
+            // The pressed button's highlight, clipped so the card's rounded corners stay round.
+            let row = px(layout.frame(of: pressed), s)
             renderer.clip(to: row)
             card!.texture.tint(Palette.rowPressed)
             try renderer.copy(card!.texture, to: PixelRect(x: list.x, y: row.y + row.height - list.height,
@@ -76,7 +76,7 @@ public final class SceneRenderer {
         }
 
         let inset = Int((Self.rowTextInset * s).rounded())
-        for row in [layout.statusRow, layout.sizeRow, layout.closeKeyboard] {
+        for row in [layout.statusRow, layout.sizeRow, layout.closeKeyboard, layout.volumeRow] {
             let r = px(row, s)
             try renderer.fill(PixelRect(x: r.x + inset, y: r.y, width: r.width - inset, height: max(Int((0.5 * s).rounded()), 1)),
                               Palette.separator)
@@ -85,12 +85,28 @@ public final class SceneRenderer {
         let body = TextStyle(.regular, Self.bodyPointSize, Palette.label)
         let secondary = TextStyle(.regular, Self.bodyPointSize, Palette.secondaryLabel)
         try drawTextField(scene, s)
-        try drawRowText(HostScreenText.statusLabel, body, in: layout.statusRow, s, trailing: false)
+        let button = TextStyle(.regular, Self.bodyPointSize, Palette.tint)
+        try drawRowText(scene.strings.statusLabel, body, in: layout.statusRow, s, trailing: false)
         try drawRowText(scene.statusText, secondary, in: layout.statusRow, s, trailing: true)
-        try drawRowText(HostScreenText.sizeLabel, body, in: layout.sizeRow, s, trailing: false)
+        try drawRowText(scene.strings.sizeLabel, body, in: layout.sizeRow, s, trailing: false)
         try drawRowText(scene.sizeText, secondary, in: layout.sizeRow, s, trailing: true)
-        try drawRowText(HostScreenText.closeKeyboard, TextStyle(.regular, Self.bodyPointSize, Palette.tint),
-                        in: layout.closeKeyboard, s, trailing: false)
+        try drawRowText(scene.strings.closeKeyboard, button, in: layout.closeKeyboard, s, trailing: false)
+        // Volume: label, value, and − ＋ buttons at the right end.
+        try drawRowText(scene.strings.volumeLabel, body, in: layout.volumeRow, s, trailing: false)
+        let valueArea = Rect(x: layout.volumeRow.x, y: layout.volumeRow.y,
+                             width: layout.volumeDown.minX - layout.volumeRow.x + Self.rowTextInset, height: layout.volumeRow.height)
+        try drawRowText("\(scene.volume)", secondary, in: valueArea, s, trailing: true)
+        let large = TextStyle(.regular, Self.bodyPointSize + 5, Palette.tint)
+        for (control, symbol) in [(HostControl.volumeDown, "−"), (.volumeUp, "＋")] {
+            if let line = try text.line(symbol, large, pixelScale: s) {
+                let r = px(layout.frame(of: control), s)
+                try renderer.copy(line.texture, to: PixelRect(x: r.x + (r.width - line.width) / 2, y: r.y + (r.height - line.height) / 2,
+                                                              width: line.width, height: line.height))
+            }
+        }
+        // The navigation bar's trailing button.
+        let reset = TextStyle(.regular, Self.bodyPointSize, scene.pressedHostControl == .resetCount ? Palette.secondaryLabel : Palette.tint)
+        try drawRowText(scene.strings.resetCount, reset, in: layout.resetCount, s, trailing: true)
     }
 
     private func drawRowText(_ string: String, _ style: TextStyle, in row: Rect, _ s: Double, trailing: Bool) throws(SDLError) {
@@ -106,7 +122,7 @@ public final class SceneRenderer {
     /// selection, composition and caret (an empty focused field draws only its caret).
     private func drawTextField(_ scene: Scene, _ s: Double) throws(SDLError) {
         if scene.text.isEmpty && !scene.isTextFieldFocused {
-            try drawRowText(HostScreenText.placeholder, TextStyle(.regular, Self.bodyPointSize, Palette.secondaryLabel),
+            try drawRowText(scene.strings.placeholder, TextStyle(.regular, Self.bodyPointSize, Palette.secondaryLabel),
                             in: scene.layout.textField, s, trailing: false)
             textField.forget()
             return
@@ -140,7 +156,7 @@ public final class SceneRenderer {
         }
         let frame = layout.heeFrame.offsetBy(dy: dy)
         try hee.draw(origin: (frame.x * s, frame.y * s), pixelsPerPoint: layout.heeScale * s,
-                     capPress: scene.capPress, counterText: scene.counterText)
+                     capPress: scene.capPress, counterText: scene.counterText, isFull: scene.isCounterFull)
         // Callouts last: they rise above the row and may cover the へぇ button, as on iOS.
         for case .letter(let letter) in scene.pressedKeys.sorted() {
             guard let rect = layout.keys[.letter(letter)] else { continue }

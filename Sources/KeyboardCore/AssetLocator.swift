@@ -67,6 +67,9 @@ public struct AssetLocator: Sendable {
         return result
     }
 
+    /// The directory part of `path` (`/a/b` → `/a`; `/a` → `/`).
+    public static func parentDirectory(of path: String) -> String { parent(of: path) }
+
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         if slash == path.startIndex { return path == "/" ? "" : "/" }

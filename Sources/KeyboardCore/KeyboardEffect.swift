@@ -27,6 +27,12 @@ public enum KeyboardEffect: Hashable, Sendable {
     case startTextInput(Rect)
     /// The text field lost focus: stop SDL text input.
     case stopTextInput
+    /// The count went back to 0.
+    case countReset
+    /// Set the playback volume (0...100).
+    case setVolume(Int)
+    /// Quit the app (Ctrl+Q, Escape with the keyboard hidden).
+    case quit
     /// Put this text on the clipboard (copy, cut).
     case setClipboard(String)
     /// Something visible changed: draw a frame.

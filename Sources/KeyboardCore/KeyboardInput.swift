@@ -31,6 +31,10 @@ public enum KeyboardInput: Hashable, Sendable {
     /// there, 3 selects everything; `extendingSelection` keeps the anchor (a drag, or
     /// Shift+click).
     case placeCaret(at: Int, extendingSelection: Bool, clickCount: Int)
+    /// Escape: closes the keyboard, or quits when it is already hidden.
+    case escape
+    /// Ctrl+Q: quit.
+    case quitShortcut
     /// The window's size changed (points).
     case windowResized(Size)
     /// Time passed: animations may have ended.

@@ -14,7 +14,7 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// The window width at which the へぇ button is drawn at its seed size (scale 1).
     public static let referenceWidth = 480.0
     /// The smallest and largest scale of the へぇ button.
-    public static let heeScaleRange = 0.6...1.25
+    public static let heeScaleRange = 0.5...1.25
 
     /// Height of a key row and the gaps around keys.
     public static let keyHeight = 40.0
@@ -27,13 +27,15 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// Shift and backspace are this many letter keys wide.
     public static let modifierKeyWidthFactor = 1.35
 
-    /// Host screen: large navigation title, then a grouped list of four 44 pt rows.
-    public static let titleTop = 16.0
+    /// Host screen: large navigation title with a trailing "reset count" button (as an iOS
+    /// navigation bar's item), then a grouped list of five 44 pt rows (text field, status,
+    /// size, close keyboard, volume).
+    public static let titleTop = 12.0
     public static let titleHeight = 44.0
-    public static let listTop = 76.0
+    public static let listTop = 68.0
     public static let listInset = 16.0
     public static let rowHeight = 44.0
-    public static let hostBottomPadding = 16.0
+    public static let hostBottomPadding = 8.0
 
     /// The default window size (points).
     public static let defaultWindowSize = Size(width: 480, height: 800)
@@ -44,7 +46,13 @@ public struct KeyboardLayout: Hashable, Sendable {
     }
 
     /// The host screen's height: title plus the four list rows.
-    public static var hostMinimumHeight: Double { listTop + 4 * rowHeight + hostBottomPadding }
+    public static var hostMinimumHeight: Double { listTop + Double(rowCount) * rowHeight + hostBottomPadding }
+    /// Rows in the host screen's list.
+    public static let rowCount = 5
+    /// The navigation bar's reset button's width.
+    public static let resetButtonWidth = 150.0
+    /// The volume buttons' width.
+    public static let volumeButtonWidth = 44.0
 
     /// The padded へぇ area's height at scale 1 (180 + 2 × 4 pt).
     static var heeAreaDesignHeight: Double { heeDesignSize.height + 2 * heePadding }
@@ -75,6 +83,11 @@ public struct KeyboardLayout: Hashable, Sendable {
     public let statusRow: Rect
     public let sizeRow: Rect
     public let closeKeyboard: Rect
+    public let volumeRow: Rect
+    /// The volume row's − and ＋ buttons, at its right end.
+    public let volumeDown: Rect
+    public let volumeUp: Rect
+    public let resetCount: Rect
 
     /// Computes the layout for a window of `windowSize` points. Sizes below
     /// `minimumWindowSize` are laid out as if they were the minimum (SDL enforces it).
@@ -125,9 +138,9 @@ public struct KeyboardLayout: Hashable, Sendable {
                             height: Self.keyHeight)
         self.keys = keys
 
-        titleFrame = Rect(x: 20, y: Self.titleTop, width: w - 40, height: Self.titleHeight)
+        titleFrame = Rect(x: 20, y: Self.titleTop, width: w - 40 - Self.resetButtonWidth, height: Self.titleHeight)
         let list = Rect(x: Self.listInset, y: Self.listTop, width: w - 2 * Self.listInset,
-                        height: 4 * Self.rowHeight)
+                        height: Double(Self.rowCount) * Self.rowHeight)
         listFrame = list
         func row(_ i: Int) -> Rect {
             Rect(x: list.x, y: list.y + Double(i) * Self.rowHeight, width: list.width, height: Self.rowHeight)
@@ -136,6 +149,12 @@ public struct KeyboardLayout: Hashable, Sendable {
         statusRow = row(1)
         sizeRow = row(2)
         closeKeyboard = row(3)
+        volumeRow = row(4)
+        volumeUp = Rect(x: volumeRow.maxX - Self.volumeButtonWidth, y: volumeRow.y,
+                        width: Self.volumeButtonWidth, height: Self.rowHeight)
+        volumeDown = volumeUp.offsetBy(dx: -Self.volumeButtonWidth)
+        resetCount = Rect(x: w - Self.listInset - Self.resetButtonWidth, y: Self.titleTop,
+                          width: Self.resetButtonWidth, height: Self.titleHeight)
     }
 
     /// Keys in a stable order: へぇ, shift, backspace, space, then a–z.
@@ -147,6 +166,9 @@ public struct KeyboardLayout: Hashable, Sendable {
         switch control {
         case .textField: textField
         case .closeKeyboard: closeKeyboard
+        case .volumeDown: volumeDown
+        case .volumeUp: volumeUp
+        case .resetCount: resetCount
         }
     }
 

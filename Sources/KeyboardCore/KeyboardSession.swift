@@ -9,7 +9,9 @@ public struct KeyboardSession: Hashable, Sendable {
     public static let pressAnimationDuration: Duration = .milliseconds(100)
 
     public private(set) var layout: KeyboardLayout
-    public private(set) var hee = HeeButtonModel()
+    public private(set) var hee: HeeButtonModel
+    /// Playback volume, 0...100.
+    public private(set) var volume: Int
     public private(set) var shift = ShiftKeyModel()
     /// The text field's content. The keyboard edits it only through `TextDocumentProxy`.
     public private(set) var textField = TextBuffer()
@@ -66,9 +68,17 @@ public struct KeyboardSession: Hashable, Sendable {
         case none
     }
 
+    /// The volume buttons' step.
+    public static let volumeStep = 10
+
     /// A session for a window of `windowSize` points; send `.launched` to start it.
-    public init(windowSize: Size) {
+    /// - Parameters:
+    ///   - limit: the show's limit for the へぇ counter, if any.
+    ///   - volume: the starting volume, 0...100.
+    public init(windowSize: Size, limit: Int? = nil, volume: Int = 100) {
         layout = KeyboardLayout(windowSize: windowSize)
+        hee = HeeButtonModel(limit: limit)
+        self.volume = min(max(volume, 0), 100)
     }
 
     // MARK: Derived state
@@ -193,6 +203,14 @@ public struct KeyboardSession: Hashable, Sendable {
                 default: field.setCaret(offset, extendingSelection: extending)
                 }
             }
+        case .escape:
+            if visibility.target == .show {
+                closeKeyboard(at: time, &effects)
+            } else {
+                effects.append(.quit)
+            }
+        case .quitShortcut:
+            effects.append(.quit)
         case .windowResized(let size):
             let newLayout = KeyboardLayout(windowSize: size)
             if newLayout != layout {
@@ -268,8 +286,8 @@ public struct KeyboardSession: Hashable, Sendable {
         updatePressedKeys(from: before, time: time, &effects)
         // Closing reports the keys it releases itself, so it comes after `before` is used
         // (otherwise a key held by another pointer would be reported released twice).
-        if case .host(.closeKeyboard) = target, layout.closeKeyboard.contains(point) {
-            closeKeyboard(at: time, &effects)
+        if case .host(let control) = target, control.isButton, layout.frame(of: control).contains(point) {
+            press(control, at: time, &effects)
         }
     }
 
@@ -386,6 +404,26 @@ public struct KeyboardSession: Hashable, Sendable {
 
     private mutating func showKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
         if visibility.show(at: time) { effects.append(.startAudioEngine) }
+    }
+
+    /// A host-screen button released over itself.
+    private mutating func press(_ control: HostControl, at time: Duration, _ effects: inout [KeyboardEffect]) {
+        switch control {
+        case .closeKeyboard:
+            closeKeyboard(at: time, &effects)
+        case .volumeDown, .volumeUp:
+            let step = control == .volumeUp ? Self.volumeStep : -Self.volumeStep
+            let next = min(max(volume + step, 0), 100)
+            guard next != volume else { return }
+            volume = next
+            effects.append(.setVolume(next))
+        case .resetCount:
+            guard hee.count != 0 else { return }
+            hee.reset()
+            effects.append(.countReset)
+        case .textField:
+            break
+        }
     }
 
     /// Seed 001's `closeKeyboard()`: the text field resigns first responder, the keyboard

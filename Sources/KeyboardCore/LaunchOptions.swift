@@ -1,17 +1,26 @@
 /// The command line of `HeeApp`, parsed without touching the process (testable).
 ///
-/// `HeeApp [--trace] [--mute] [--size WxH] [--scale F] [--assets DIR] [--record FILE]
-/// [--replay FILE [--exit-when-done]] [--help] [--version]`
+/// `HeeApp [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--size WxH] [--scale F]
+/// [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]] [--help] [--version]`
+///
+/// Flags that have a setting (`--mute`, `--volume`, `--limit`, `--size`) override it for
+/// this run only; they are not saved.
 public struct LaunchOptions: Hashable, Sendable {
     /// The program's version, printed by `--version`.
     public static let version = "0.1.0"
 
     /// Write JSON Lines trace events to stdout.
     public var trace = false
-    /// Never open an audio device.
+    /// Never open an audio device (`--mute`).
     public var mute = false
-    /// Initial window size in points (`--size WxH`).
-    public var windowSize = KeyboardLayout.defaultWindowSize
+    /// Initial window size in points (`--size WxH`); `nil`: the saved size.
+    public var windowSize: Size?
+    /// Playback volume 0...100 (`--volume`); `nil`: the saved volume.
+    public var volume: Int?
+    /// The show's limit 1...99 (`--limit`); `nil`: the saved limit, if any.
+    public var limit: Int?
+    /// Label language (`--lang`); `nil`: from the locale.
+    public var language: Language?
     /// Where `fonts/` and `sounds/` are (`--assets DIR`); `nil`: found next to the binary.
     public var assetsDirectory: String?
     /// Window coordinates per point (`--scale F`); `nil`: from the desktop (`GDK_SCALE`), else 1.
@@ -22,6 +31,17 @@ public struct LaunchOptions: Hashable, Sendable {
     public var replayPath: String?
     /// Quit after the last replayed event (`--exit-when-done`, with `--replay`).
     public var exitWhenDone = false
+
+    /// What this run uses: the saved `settings` with the command line's overrides on top,
+    /// and the language from `--lang` or the locale in `environment`.
+    public func configuration(settings: Settings, environment: [String: String]) -> RunConfiguration {
+        RunConfiguration(mute: mute || settings.mute,
+                         volume: volume ?? settings.volume,
+                         limit: limit ?? settings.limit,
+                         windowSize: windowSize ?? settings.windowSize,
+                         language: language ?? Language.fromLocale(environment: environment),
+                         scale: resolvedScale(environment: environment))
+    }
 
     /// The scale range `--scale` accepts.
     public static let scaleRange = 0.5...8.0
@@ -54,12 +74,18 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
-        usage: HeeApp [--trace] [--mute] [--size WxH] [--scale F] [--assets DIR]
-                      [--record FILE] [--replay FILE [--exit-when-done]] [--help] [--version]
+        usage: HeeApp [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--size WxH]
+                      [--scale F] [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]]
+                      [--help] [--version]
           --trace        write JSON Lines events (layout, keyboard, touch, hee, shift, text,
-                         audio, sound) to stdout, one per line, flushed at once
-          --mute         do not open an audio device (default: sound on)
-          --size WxH     initial window size in points (default: 480x800, minimum: \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)))
+                         audio, sound, volume, reset) to stdout, one per line, flushed at once
+          --mute         do not open an audio device (default: the saved setting, sound on)
+          --volume N     volume 0-100 for this run (default: the saved setting, 100)
+          --limit N      the show's rule: the counter stops at N, 1-99, and further presses
+                         do nothing until the count is reset (default: the saved setting, none)
+          --lang ja|en   label language (default: from LC_ALL / LC_MESSAGES / LANG)
+          --size WxH     window size in points (default: the saved size, 480x800; minimum:
+                         \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)))
           --scale F      pixels per point, 0.5-8 (default: GDK_SCALE if set, else 1); the
                          window is the size times F, drawn sharp at that scale
           --assets DIR   directory holding fonts/ and sounds/ (default: found next to the
@@ -126,6 +152,24 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--exit-when-done":
                 try noValue()
                 options.exitWhenDone = true
+            case "--volume":
+                let text = try value()
+                guard let volume = Int(text), Settings.volumeRange.contains(volume) else {
+                    throw UsageError(message: "--volume expects a whole number from 0 to 100, not '\(text)'")
+                }
+                options.volume = volume
+            case "--limit":
+                let text = try value()
+                guard let limit = Int(text), Settings.limitRange.contains(limit) else {
+                    throw UsageError(message: "--limit expects a whole number from 1 to 99, not '\(text)'")
+                }
+                options.limit = limit
+            case "--lang":
+                let text = try value()
+                guard let language = Language(rawValue: text) else {
+                    throw UsageError(message: "--lang expects ja or en, not '\(text)'")
+                }
+                options.language = language
             case "--assets":
                 let dir = try value()
                 guard !dir.isEmpty else { throw UsageError(message: "--assets needs a directory") }

@@ -11,8 +11,14 @@ public enum TraceEvent: Hashable, Sendable {
     case keyboard(KeyboardStatus, Rect)
     /// A key's pressed state changed.
     case touch(KeyID, down: Bool)
-    /// The へぇ button counted a press (the full count).
-    case hee(count: Int)
+    /// The へぇ button counted a press (the full count); `full` when it reached the limit.
+    case hee(count: Int, full: Bool = false)
+    /// At launch: the configuration this run uses (saved settings with the flags on top).
+    case settings(RunConfiguration)
+    /// The count was reset to 0.
+    case reset
+    /// The volume changed (0...100).
+    case volume(Int)
     /// The shift key's state changed.
     case shift(ShiftState)
     /// The text field changed; caret in `Character`s.
@@ -39,15 +45,26 @@ public enum TraceEvent: Hashable, Sendable {
             var keys: [(String, JSONValue)] = KeyboardLayout.keyOrder.compactMap { key in
                 layout.keys[key].map { (key.name, Self.rect($0.scaled(by: f))) }
             }
-            keys.append(("textField", Self.rect(layout.textField.scaled(by: f))))
-            keys.append(("closeKeyboard", Self.rect(layout.closeKeyboard.scaled(by: f))))
+            for control in HostControl.allCases {
+                keys.append((control.rawValue, Self.rect(layout.frame(of: control).scaled(by: f))))
+            }
             members.append(("keys", .object(keys)))
         case .keyboard(let status, let frame):
             members += [("status", .string(status.rawValue)), ("frame", Self.rect(frame))]
         case .touch(let key, let down):
             members += [("key", .string(key.name)), ("down", .bool(down))]
-        case .hee(let count):
+        case .hee(let count, let full):
             members.append(("count", .integer(count)))
+            if full { members.append(("full", .bool(true))) }
+        case .settings(let c):
+            members += [("mute", .bool(c.mute)), ("volume", .integer(c.volume)),
+                        ("limit", c.limit.map { .integer($0) } ?? .null), ("language", .string(c.language.rawValue)),
+                        ("size", .object([("w", .number(c.windowSize.width)), ("h", .number(c.windowSize.height))])),
+                        ("scale", .number(c.scale))]
+        case .reset:
+            break
+        case .volume(let volume):
+            members.append(("volume", .integer(volume)))
         case .shift(let state):
             members.append(("state", .string(state.rawValue)))
         case .text(let text, let caret):
@@ -72,6 +89,9 @@ public enum TraceEvent: Hashable, Sendable {
         case .keyboard: "keyboard"
         case .touch: "touch"
         case .hee: "hee"
+        case .reset: "reset"
+        case .settings: "settings"
+        case .volume: "volume"
         case .shift: "shift"
         case .text: "text"
         case .audioOpen, .audioClosed, .audioSilent: "audio"

@@ -37,10 +37,10 @@ struct KeyboardMonitorTests {
     }
 
     @Test func hostScreenWordsAreTheSeeds() {
-        #expect(HostScreenText.title == "キーボード監視")
-        #expect(HostScreenText.placeholder == "タップしてください")
-        #expect(HostScreenText.statusLabel == "状態")
-        #expect(HostScreenText.sizeLabel == "サイズ")
-        #expect(HostScreenText.closeKeyboard == "キーボードを閉じる")
+        #expect(HostScreenText.japanese.title == "キーボード監視")
+        #expect(HostScreenText.japanese.placeholder == "タップしてください")
+        #expect(HostScreenText.japanese.statusLabel == "状態")
+        #expect(HostScreenText.japanese.sizeLabel == "サイズ")
+        #expect(HostScreenText.japanese.closeKeyboard == "キーボードを閉じる")
     }
 }

@@ -27,7 +27,9 @@ struct LaunchOptionsTests {
         }
         #expect(!options.trace)
         #expect(!options.mute)
-        #expect(options.windowSize == Size(width: 480, height: 800))
+        // No overrides: the saved settings (or their defaults) decide.
+        #expect(options.windowSize == nil && options.volume == nil && options.limit == nil && options.language == nil)
+        #expect(options.configuration(settings: Settings(), environment: [:]).windowSize == Size(width: 480, height: 800))
         #expect(options.assetsDirectory == nil)
     }
 

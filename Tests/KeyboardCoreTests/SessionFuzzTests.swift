@@ -38,9 +38,13 @@ struct SessionFuzzTests {
         var down: Set<PointerID> = []
         /// Keys pressed, according to the `keyTouched` effects.
         var touched: Set<KeyID> = []
+        /// Since launch or the last reset (the reset button sets the count back to 0).
         var heeCounted = 0
         var heePressTransitions = 0
         var sounds = 0
+        /// Over the whole run, and how many resets.
+        var totalCounted = 0
+        var resets = 0
         var shift = ShiftState.off
 
         // Coverage: how often the interesting cases happened.
@@ -135,12 +139,19 @@ struct SessionFuzzTests {
             switch effect {
             case .keyTouched(let key, down: true):
                 guard observed.touched.insert(key).inserted else { return "\(key) touched down while already down" }
+                // A press transition counts, and is heard, unless a reset came in between.
                 if key == .hee { observed.heePressTransitions += 1 }
             case .keyTouched(let key, down: false):
                 guard observed.touched.remove(key) != nil else { return "\(key) released while not down" }
             case .heeCounted(let count):
                 guard count == observed.heeCounted + 1 else { return "heeCounted(\(count)) after \(observed.heeCounted)" }
                 observed.heeCounted = count
+                observed.totalCounted += 1
+            case .countReset:
+                observed.heeCounted = 0
+                observed.heePressTransitions = 0
+                observed.sounds = 0
+                observed.resets += 1
             case .playSound(.hee):
                 observed.sounds += 1
             case .shiftChanged(let state):
@@ -246,7 +257,7 @@ struct SessionFuzzTests {
         #expect(session.textField.count == session.textField.text.count)
 
         // The run reached the cases it is meant to exercise.
-        #expect(observed.heeCounted > 1_000)
+        #expect(observed.totalCounted > 1_000)
         #expect(observed.lettersTyped > 1_000)
         #expect(observed.backspaceRepeats > 100)
         #expect(observed.chordsEnded > 10)

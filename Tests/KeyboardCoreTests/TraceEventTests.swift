@@ -49,7 +49,8 @@ struct TraceEventTests {
 
         let keys = try #require(parsed["keys"] as? [String: Any])
         let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
-        let expectedNames = Set(letters + ["hee", "shift", "backspace", "space", "textField", "closeKeyboard"])
+        let expectedNames = Set(letters + ["hee", "shift", "backspace", "space"] + HostControl.allCases.map(\.rawValue))
+        #expect(expectedNames.isSuperset(of: ["textField", "closeKeyboard", "volumeDown", "volumeUp", "resetCount"]))
         #expect(Set(keys.keys) == expectedNames)
 
         func check(_ name: String, _ rect: Rect) throws {

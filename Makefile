@@ -13,7 +13,7 @@ ICON_SIZES := 48 128 256
 ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt
 
-.PHONY: all build release run test unit-test e2e-test check-assets assets screenshot clean install uninstall install-test
+.PHONY: bench bench-peers all build release run test unit-test e2e-test check-assets assets screenshot clean install uninstall install-test
 
 all: release
 
@@ -72,6 +72,18 @@ uninstall:
 ## Installs into a temporary prefix and runs the installed binary from another directory.
 install-test: release
 	$(PYTHON) Tests/e2e/run_install_tests.py
+
+## Benchmarks (release build): prints a table and writes bench/results.json.
+bench: release
+	$(PYTHON) -m pip install --quiet -r bench/requirements.txt
+	$(PYTHON) bench/run_bench.py
+
+## HeeKeyboard beside Debian's xvkbd, matchbox-keyboard and onboard, measured the same way.
+bench-peers: release
+	$(PYTHON) -m pip install --quiet -r bench/requirements.txt
+	sudo -n true 2>/dev/null && SUDO=sudo || SUDO=; \
+	$$SUDO apt-get install -y -q xvkbd matchbox-keyboard onboard dbus-x11 >/dev/null
+	$(PYTHON) bench/run_peers.py
 
 clean:
 	rm -rf .build artifacts

@@ -29,6 +29,8 @@ let package = Package(
         .executableTarget(name: "HeeApp", dependencies: ["KeyboardCore", "HeeRender", "CSDL"]),
         // Writes the app icon PNGs for `make install`.
         .executableTarget(name: "HeeIcon", dependencies: ["HeeRender"]),
+        // Frame-cost benchmark for `make bench`.
+        .executableTarget(name: "HeeBench", dependencies: ["HeeRender", "KeyboardCore", "CSDL"]),
 
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore"]),
         .testTarget(

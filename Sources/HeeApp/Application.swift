@@ -37,6 +37,9 @@ final class Application {
     private let replay: [InputRecord]
     private var replayIndex = 0
     private let exitWhenDone: Bool
+    private let benchPresses: Int?
+    private let benchInterval: Duration
+    private var bench: BenchDriver?
     private var needsDisplay = true
     /// Pixels per point at the last frame.
     private var pixelScale = 1.0
@@ -88,6 +91,8 @@ final class Application {
         self.recorder = recorder
         self.replay = replay
         exitWhenDone = options.exitWhenDone
+        benchPresses = options.benchPresses
+        benchInterval = .milliseconds(options.benchInterval)
         trace.emit(.settings(configuration), at: clock.now)
     }
 
@@ -101,6 +106,12 @@ final class Application {
         apply(session.handle(.launched, at: clock.now))
         try drawIfNeeded(at: clock.now)
         window.show()
+        if let benchPresses {
+            let target = session.layout.heeFrame.center
+            bench = BenchDriver(presses: benchPresses, interval: benchInterval,
+                                target: Point(x: target.x * coordinateScale, y: target.y * coordinateScale),
+                                windowID: window.id, start: clock.now)
+        }
         let replayBase = clock.now
         if !replay.isEmpty { clock.freeze() }
         if exitWhenDone && replay.isEmpty { finishReplay() }
@@ -111,6 +122,11 @@ final class Application {
             // sleep all use it, so an animation that ends in between is never missed.
             let now = clock.now
             apply(session.handle(.tick, at: now))
+            if audio.suspendIfIdle(at: now) { trace.emit(.audioSuspended, at: now) }
+            if let bench {
+                if bench.isDone { break }
+                bench.tick(now: now)
+            }
             let animating = session.isAnimating(at: now)
             try drawIfNeeded(at: now)
             // A frame drawn mid-animation is followed by at least one more, so the final
@@ -129,7 +145,8 @@ final class Application {
             let gotEvent: Bool
             if animating {
                 gotEvent = SDL_WaitEventTimeout(&event, Int32(Self.frameInterval.seconds * 1000)) != 0
-            } else if let deadline = session.nextDeadline(after: now) {
+            } else if let deadline = [session.nextDeadline(after: now), audioWake(after: now), bench?.deadline()]
+                        .compactMap({ $0 }).min() {
                 let ms = max(Int32(((deadline - now).seconds * 1000).rounded(.up)), 1)
                 gotEvent = SDL_WaitEventTimeout(&event, ms) != 0
             } else {
@@ -157,6 +174,12 @@ final class Application {
         }
         store.save()
         settings = store
+    }
+
+    /// When to wake to suspend the silent audio device (a clip still playing past its
+    /// expected end is checked again 0.1 s later).
+    private func audioWake(after now: Duration) -> Duration? {
+        audio.idleDeadline.map { $0 > now ? $0 : now + .milliseconds(100) }
     }
 
     /// Feeds replayed events for up to `replayBatch` of wall time. Each event happens at its
@@ -260,6 +283,7 @@ final class Application {
                 trace.emit(.keyboard(status, frame.scaled(by: coordinateScale)), at: now)
             case .keyTouched(let key, let down):
                 trace.emit(.touch(key, down: down), at: now)
+                if key == .hee && !down { bench?.releaseHandled() }
             case .heeCounted(let count):
                 trace.emit(.hee(count: count, full: session.hee.isFull), at: now)
             case .countReset:
@@ -275,9 +299,12 @@ final class Application {
             case .textChanged(let text, let caret):
                 trace.emit(.text(text, caret: caret), at: now)
             case .playSound(let name):
-                if audio.play() { trace.emit(.sound(name), at: now) }
+                let outcome = audio.play(at: now)
+                if let resumed = outcome.resumed { trace.emit(resumed, at: now) }
+                if outcome.started { trace.emit(.sound(name), at: now) }
+                bench?.actionPerformed()
             case .startAudioEngine:
-                if let outcome = audio.start() { trace.emit(outcome, at: now) }
+                if let outcome = audio.start(at: now) { trace.emit(outcome, at: now) }
             case .stopAudioEngine:
                 if audio.stop() { trace.emit(.audioClosed, at: now) }
             case .startTextInput(let rect):
@@ -317,6 +344,7 @@ final class Application {
         pixelScale = scale
         try sceneRenderer.draw(Scene(session: session, at: now, language: language), pixelScale: scale)
         renderer.present()
+        bench?.framePresented(now: now)
         updateTextInputRect(windowPerPixel: coordinateScale / scale)
         if pendingLayoutTrace {
             pendingLayoutTrace = false

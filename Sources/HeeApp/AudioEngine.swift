@@ -21,7 +21,13 @@ final class Chunk {
 /// when the keyboard appears); `stop()` closes it (`stopEngine`, when it disappears);
 /// `play()` restarts the clip if it is still playing. With `--mute`, or when no device can
 /// be opened, the engine stays silent and says so once on stderr.
+///
+/// An open SDL audio device wakes its thread for every buffer even when silent, so after
+/// `idleTimeout` without sound the device is closed (suspended) and reopened by the next
+/// press: an idle keyboard costs no CPU at all.
 final class AudioEngine {
+    /// Silence after which the device is suspended.
+    static let idleTimeout: Duration = .seconds(3)
     /// Requested device spec: 48 kHz stereo, 16-bit, 512-frame buffer (10.7 ms).
     static let frequency: Int32 = 48_000
     static let channels: Int32 = 2
@@ -33,6 +39,11 @@ final class AudioEngine {
     private let muted: Bool
     private var chunk: Chunk?
     private var isOpen = false
+    /// Between `start()` and `stop()` (the keyboard is up), whether or not suspended.
+    private(set) var isStarted = false
+    /// When the device last made or started a sound, and how long the clip lasts.
+    private var lastActivity: Duration = .zero
+    private var clipDuration: Duration = .zero
     private var warned = false
     private var subsystemStarted = false
 
@@ -55,12 +66,19 @@ final class AudioEngine {
         Mix_Volume(-1, Int32((Double(volume) * Double(HEE_MIX_MAX_VOLUME) / 100).rounded()))
     }
 
-    deinit { stop() }
+    deinit { close() }
 
-    /// Opens the device and loads the clip. Returns the trace event describing the outcome
-    /// (`nil` when already open).
-    func start() -> TraceEvent? {
-        if isOpen { return nil }
+    /// Opens the device and loads the clip (the keyboard appears). Returns the trace event
+    /// describing the outcome (`nil` when already started).
+    func start(at time: Duration) -> TraceEvent? {
+        if isStarted { return nil }
+        isStarted = true
+        lastActivity = time
+        return open()
+    }
+
+    /// Opens the device and loads the clip.
+    private func open() -> TraceEvent {
         if muted {
             warnOnce("sound is off (--mute)")
             return .audioSilent(status: "muted", reason: "--mute")
@@ -78,12 +96,16 @@ final class AudioEngine {
             do throws(SDLError) {
                 chunk = try Chunk(path: soundPath)
             } catch {
-                stop()
+                close()
                 throw error
             }
             applyVolume()
             var rate: Int32 = 0, format: UInt16 = 0, channels: Int32 = 0
             _ = Mix_QuerySpec(&rate, &format, &channels)
+            let bytesPerFrame = Int(channels) * (format == HEE_AUDIO_F32SYS ? 4 : 2)
+            if let chunk, rate > 0, bytesPerFrame > 0 {
+                clipDuration = .milliseconds(Int64(chunk.pointer.pointee.alen) * 1000 / Int64(Int(rate) * bytesPerFrame))
+            }
             return .audioOpen(rate: Int(rate), channels: Int(channels),
                               format: format == HEE_AUDIO_F32SYS ? "f32" : "s16", chunk: Int(Self.chunkSize))
         } catch {
@@ -92,23 +114,52 @@ final class AudioEngine {
         }
     }
 
-    /// Halts playback, frees the clip and closes the device. Returns whether it was open.
+    /// Closes the device (the keyboard disappears). Returns whether the engine was started
+    /// (then the device counts as closed, even if it was suspended).
     @discardableResult
     func stop() -> Bool {
-        guard isOpen else { return false }
+        guard isStarted else { return false }
+        isStarted = false
+        close()
+        return true
+    }
+
+    private func close() {
+        guard isOpen else { return }
         Mix_HaltChannel(-1)
         chunk = nil
         Mix_CloseAudio()
         isOpen = false
-        return true
     }
 
     /// Plays the clip from its start on its channel, cutting off a playback still running
-    /// (seed 000: `player.stop()` then `play()`). Returns whether playback started.
-    func play() -> Bool {
-        guard isOpen, let chunk else { return false }
+    /// (seed 000: `player.stop()` then `play()`); a suspended device is reopened first.
+    /// Returns whether playback started, and the trace event of a resume.
+    func play(at time: Duration) -> (started: Bool, resumed: TraceEvent?) {
+        guard isStarted, !muted else { return (false, nil) }
+        var resumed: TraceEvent?
+        if !isOpen {
+            let outcome = open()
+            guard isOpen else { return (false, nil) }
+            resumed = .audioResumed(outcome)
+        }
+        guard let chunk else { return (false, resumed) }
+        lastActivity = time
         Mix_HaltChannel(Self.clipChannel)
-        return Mix_PlayChannel(Self.clipChannel, chunk.pointer, 0) >= 0
+        return (Mix_PlayChannel(Self.clipChannel, chunk.pointer, 0) >= 0, resumed)
+    }
+
+    /// When the device should be suspended if nothing plays: the end of the last clip plus
+    /// `idleTimeout`; `nil` when it is not open.
+    var idleDeadline: Duration? {
+        isOpen ? lastActivity + clipDuration + Self.idleTimeout : nil
+    }
+
+    /// Suspends the device if it has been silent long enough. Returns whether it did.
+    func suspendIfIdle(at time: Duration) -> Bool {
+        guard isOpen, let deadline = idleDeadline, time >= deadline, Mix_Playing(-1) == 0 else { return false }
+        close()
+        return true
     }
 
     private func warnOnce(_ message: String) {

@@ -19,7 +19,7 @@ final class SDLContext {
         SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")
         // Show the composition ourselves, at the caret (not in the IME's own window).
         SDL_SetHint(SDL_HINT_IME_SHOW_UI, "0")
-        try sdlCheck(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
+        try sdlCheck(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_TIMER), "SDL_Init")
         // Without a display SDL falls back to its invisible offscreen driver; a window nobody
         // can see is an error unless that driver was asked for (benchmarks do).
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"

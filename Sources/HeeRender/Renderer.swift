@@ -86,6 +86,15 @@ public final class Renderer {
         }
     }
 
+    /// Runs `body` with drawing going into `texture` (a target texture), then back to the
+    /// window or surface.
+    /// - Throws: `SDLError` when the target cannot be set, or what `body` throws.
+    public func drawing(into texture: Texture, _ body: () throws(SDLError) -> Void) throws(SDLError) {
+        try sdlCheck(SDL_SetRenderTarget(pointer, texture.pointer), "SDL_SetRenderTarget")
+        defer { SDL_SetRenderTarget(pointer, nil) }
+        try body()
+    }
+
     /// Shows what was drawn (window renderers) or finishes drawing into the surface.
     public func present() { SDL_RenderPresent(pointer) }
 

@@ -20,6 +20,19 @@ public final class SceneRenderer {
     private let textField: TextFieldView
     private var card: (key: [Int], texture: Texture)?
     private var lastScale: Double?
+    /// What does not change from frame to frame, drawn once into target textures: the host
+    /// screen without its values, and the keyboard with every key up. Re-made when the
+    /// layout, scale, language or shift state changes.
+    private var hostLayer: (key: HostLayerKey, texture: Texture)?
+    private var keyboardLayer: (key: KeyboardLayerKey, texture: Texture)?
+
+    private struct HostLayerKey: Hashable {
+        var layout: KeyboardLayout, scale: Double, strings: HostScreenText
+    }
+
+    private struct KeyboardLayerKey: Hashable {
+        var layout: KeyboardLayout, scale: Double, shift: ShiftState, upperCase: Bool
+    }
 
     public init(renderer: Renderer, text: TextRenderer) {
         self.renderer = renderer
@@ -37,14 +50,29 @@ public final class SceneRenderer {
             keys.reset()
             lastScale = s
         }
-        try renderer.clear(Palette.hostBackground)
-        try drawHost(scene, s)
+        if let pressed = scene.pressedHostControl, pressed.isButton {
+            // A pressed button's highlight lies under its label: draw the screen directly.
+            try drawHostStatic(scene, s)
+        } else {
+            let key = HostLayerKey(layout: scene.layout, scale: s, strings: scene.strings)
+            if hostLayer?.key != key {
+                let (w, h) = try renderer.outputSize()
+                let texture = try Texture(renderer: renderer, targetWidth: w, height: h)
+                try renderer.drawing(into: texture) { () throws(SDLError) in try drawHostStatic(scene, s) }
+                hostLayer = (key, texture)
+            }
+            try renderer.copy(hostLayer!.texture, to: PixelRect(x: 0, y: 0, width: hostLayer!.texture.width,
+                                                                height: hostLayer!.texture.height))
+        }
+        try drawHostValues(scene, s)
         if scene.isKeyboardVisible { try drawKeyboard(scene, s) }
     }
 
     // MARK: Host screen
 
-    private func drawHost(_ scene: Scene, _ s: Double) throws(SDLError) {
+    /// Everything of the host screen that changes only with layout and language.
+    private func drawHostStatic(_ scene: Scene, _ s: Double) throws(SDLError) {
+        try renderer.clear(Palette.hostBackground)
         let layout = scene.layout
         let titleStyle = TextStyle(.bold, Self.titlePointSize, Palette.label)
         if let title = try text.line(scene.strings.title, titleStyle, pixelScale: s) {
@@ -83,19 +111,11 @@ public final class SceneRenderer {
         }
 
         let body = TextStyle(.regular, Self.bodyPointSize, Palette.label)
-        let secondary = TextStyle(.regular, Self.bodyPointSize, Palette.secondaryLabel)
-        try drawTextField(scene, s)
         let button = TextStyle(.regular, Self.bodyPointSize, Palette.tint)
         try drawRowText(scene.strings.statusLabel, body, in: layout.statusRow, s, trailing: false)
-        try drawRowText(scene.statusText, secondary, in: layout.statusRow, s, trailing: true)
         try drawRowText(scene.strings.sizeLabel, body, in: layout.sizeRow, s, trailing: false)
-        try drawRowText(scene.sizeText, secondary, in: layout.sizeRow, s, trailing: true)
         try drawRowText(scene.strings.closeKeyboard, button, in: layout.closeKeyboard, s, trailing: false)
-        // Volume: label, value, and − ＋ buttons at the right end.
         try drawRowText(scene.strings.volumeLabel, body, in: layout.volumeRow, s, trailing: false)
-        let valueArea = Rect(x: layout.volumeRow.x, y: layout.volumeRow.y,
-                             width: layout.volumeDown.minX - layout.volumeRow.x + Self.rowTextInset, height: layout.volumeRow.height)
-        try drawRowText("\(scene.volume)", secondary, in: valueArea, s, trailing: true)
         let large = TextStyle(.regular, Self.bodyPointSize + 5, Palette.tint)
         for (control, symbol) in [(HostControl.volumeDown, "−"), (.volumeUp, "＋")] {
             if let line = try text.line(symbol, large, pixelScale: s) {
@@ -107,6 +127,18 @@ public final class SceneRenderer {
         // The navigation bar's trailing button.
         let reset = TextStyle(.regular, Self.bodyPointSize, scene.pressedHostControl == .resetCount ? Palette.secondaryLabel : Palette.tint)
         try drawRowText(scene.strings.resetCount, reset, in: layout.resetCount, s, trailing: true)
+    }
+
+    /// The host screen's changing parts: the text field and the rows' values.
+    private func drawHostValues(_ scene: Scene, _ s: Double) throws(SDLError) {
+        let layout = scene.layout
+        let secondary = TextStyle(.regular, Self.bodyPointSize, Palette.secondaryLabel)
+        try drawTextField(scene, s)
+        try drawRowText(scene.statusText, secondary, in: layout.statusRow, s, trailing: true)
+        try drawRowText(scene.sizeText, secondary, in: layout.sizeRow, s, trailing: true)
+        let valueArea = Rect(x: layout.volumeRow.x, y: layout.volumeRow.y,
+                             width: layout.volumeDown.minX - layout.volumeRow.x + Self.rowTextInset, height: layout.volumeRow.height)
+        try drawRowText("\(scene.volume)", secondary, in: valueArea, s, trailing: true)
     }
 
     private func drawRowText(_ string: String, _ style: TextStyle, in row: Rect, _ s: Double, trailing: Bool) throws(SDLError) {
@@ -147,11 +179,28 @@ public final class SceneRenderer {
     private func drawKeyboard(_ scene: Scene, _ s: Double) throws(SDLError) {
         let layout = scene.layout
         let dy = scene.keyboardOffset
-        try renderer.fill(px(layout.keyboardFrame.offsetBy(dy: dy), s), Palette.keyboardBackground)
-        for key in KeyboardLayout.keyOrder where key != .hee {
+        let frame0 = px(layout.keyboardFrame, s)
+        let key = KeyboardLayerKey(layout: layout, scale: s, shift: scene.shiftState, upperCase: scene.lettersUpperCase)
+        if keyboardLayer?.key != key {
+            // The keyboard with every key up, drawn with its top-left at the layer's origin.
+            let texture = try Texture(renderer: renderer, targetWidth: frame0.width, height: frame0.height)
+            try renderer.drawing(into: texture) { () throws(SDLError) in
+                try renderer.clear(Palette.keyboardBackground)
+                for key in KeyboardLayout.keyOrder where key != .hee {
+                    guard let rect = layout.keys[key] else { continue }
+                    let r = px(rect, s)
+                    try keys.draw(key, in: PixelRect(x: r.x - frame0.x, y: r.y - frame0.y, width: r.width, height: r.height),
+                                  s: s, pressed: false, shift: scene.shiftState, upperCase: scene.lettersUpperCase)
+                }
+            }
+            keyboardLayer = (key, texture)
+        }
+        let shift = Int((dy * s).rounded())
+        try renderer.copy(keyboardLayer!.texture, to: PixelRect(x: frame0.x, y: frame0.y + shift,
+                                                               width: frame0.width, height: frame0.height))
+        for key in KeyboardLayout.keyOrder where key != .hee && scene.pressedKeys.contains(key) {
             guard let rect = layout.keys[key] else { continue }
-            try keys.draw(key, in: px(rect.offsetBy(dy: dy), s), s: s,
-                          pressed: scene.pressedKeys.contains(key), shift: scene.shiftState,
+            try keys.draw(key, in: px(rect.offsetBy(dy: dy), s), s: s, pressed: true, shift: scene.shiftState,
                           upperCase: scene.lettersUpperCase)
         }
         let frame = layout.heeFrame.offsetBy(dy: dy)

@@ -22,9 +22,15 @@ public enum ShadowMaker {
         }
         // Box widths for three passes (W3C filter effects' recipe for a Gaussian).
         let d = max(Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)), 1)
-        for _ in 0..<3 {
-            boxBlur(&alpha, w, h, d, horizontal: true)
-            boxBlur(&alpha, w, h, d, horizontal: false)
+        // An odd box is centred on its pixel; an even one is not, so (same recipe) an even
+        // width runs once leaning left, once leaning right and once as the next odd width:
+        // three equal even boxes would move the shadow 1.5 px right and down.
+        let passes: [(width: Int, left: Int)] = d % 2 == 1
+            ? [(d, d / 2), (d, d / 2), (d, d / 2)]
+            : [(d, d / 2), (d, d / 2 - 1), (d + 1, d / 2)]
+        for pass in passes {
+            boxBlur(&alpha, w, h, pass.width, left: pass.left, horizontal: true)
+            boxBlur(&alpha, w, h, pass.width, left: pass.left, horizontal: false)
         }
         let out = try Surface(width: w, height: h)
         out.withPixels { px, pitch in
@@ -38,11 +44,12 @@ public enum ShadowMaker {
         return (out, margin)
     }
 
-    /// One box blur of width `d` along rows or columns (running sum, O(w·h)).
-    static func boxBlur(_ a: inout [Float], _ w: Int, _ h: Int, _ d: Int, horizontal: Bool) {
+    /// One box blur of width `d` along rows or columns (running sum, O(w·h)): each output
+    /// pixel is the mean of the `d` pixels from `left` before it.
+    static func boxBlur(_ a: inout [Float], _ w: Int, _ h: Int, _ d: Int, left: Int, horizontal: Bool) {
         let lines = horizontal ? h : w
         let length = horizontal ? w : h
-        let left = d / 2, right = d - left - 1
+        let right = d - left - 1
         var line = [Float](repeating: 0, count: length)
         for l in 0..<lines {
             func index(_ i: Int) -> Int { horizontal ? l * w + i : i * w + l }

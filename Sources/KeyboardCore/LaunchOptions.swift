@@ -31,6 +31,11 @@ public struct LaunchOptions: Hashable, Sendable {
     public var replayPath: String?
     /// Quit after the last replayed event (`--exit-when-done`, with `--replay`).
     public var exitWhenDone = false
+    /// Benchmark driver: press the へぇ button this many times, print timings, quit
+    /// (`--bench-presses N`, used by `make bench`).
+    public var benchPresses: Int?
+    /// Milliseconds between a benchmark press's release and the next press.
+    public var benchInterval = 0
 
     /// What this run uses: the saved `settings` with the command line's overrides on top,
     /// and the language from `--lang` or the locale in `environment`.
@@ -95,6 +100,9 @@ public struct LaunchOptions: Hashable, Sendable {
           --replay FILE  feed FILE's events through the app as if they happened, with their
                          own timestamps (format: README, "Record and replay")
           --exit-when-done  with --replay: quit after the last event (animations finish first)
+          --bench-presses N [--bench-interval MS]  benchmark driver for `make bench`: press
+                         the へぇ button N times through SDL's event queue, print timings as
+                         one JSON line, quit
           --help         show this help and exit
           --version      print the version and exit
         """
@@ -170,6 +178,12 @@ public struct LaunchOptions: Hashable, Sendable {
                     throw UsageError(message: "--lang expects ja or en, not '\(text)'")
                 }
                 options.language = language
+            case "--bench-presses", "--bench-interval":
+                let text = try value()
+                guard let n = Int(text), n >= (flag == "--bench-presses" ? 1 : 0), n <= 1_000_000 else {
+                    throw UsageError(message: "\(flag) expects a whole number, not '\(text)'")
+                }
+                if flag == "--bench-presses" { options.benchPresses = n } else { options.benchInterval = n }
             case "--assets":
                 let dir = try value()
                 guard !dir.isEmpty else { throw UsageError(message: "--assets needs a directory") }

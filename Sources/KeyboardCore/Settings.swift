@@ -36,10 +36,20 @@ public struct Settings: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         mute = try c.decodeIfPresent(Bool.self, forKey: .mute) ?? false
-        volume = try c.decodeIfPresent(Int.self, forKey: .volume) ?? 100
-        windowWidth = try c.decodeIfPresent(Int.self, forKey: .windowWidth) ?? Int(KeyboardLayout.defaultWindowSize.width)
-        windowHeight = try c.decodeIfPresent(Int.self, forKey: .windowHeight) ?? Int(KeyboardLayout.defaultWindowSize.height)
-        limit = try c.decodeIfPresent(Int.self, forKey: .limit)
+        volume = try Self.wholeNumber(c, .volume) ?? 100
+        windowWidth = try Self.wholeNumber(c, .windowWidth) ?? Int(KeyboardLayout.defaultWindowSize.width)
+        windowHeight = try Self.wholeNumber(c, .windowHeight) ?? Int(KeyboardLayout.defaultWindowSize.height)
+        limit = try Self.wholeNumber(c, .limit)
+    }
+
+    /// An optional whole number. JSONDecoder reports a fraction (`50.5`) or a number too large
+    /// for `Int` as invalid JSON without naming the key; this reports a type mismatch at it.
+    private static func wholeNumber(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Int? {
+        guard let value = try c.decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard value.rounded() == value, abs(value) <= 1e15 else {
+            throw DecodingError.typeMismatch(Int.self, .init(codingPath: c.codingPath + [key], debugDescription: "not a whole number"))
+        }
+        return Int(value)
     }
 
     /// Reads settings from a file's bytes.
@@ -53,7 +63,9 @@ public struct Settings: Hashable, Sendable, Codable {
         } catch let error as DecodingError {
             switch error {
             case .typeMismatch(_, let context), .valueNotFound(_, let context):
-                throw LoadError(message: "\"\(context.codingPath.last?.stringValue ?? "value")\" has the wrong type")
+                // An empty path: the file itself is an array, a number, a string or null.
+                guard let key = context.codingPath.last?.stringValue else { throw LoadError(message: "not a JSON object") }
+                throw LoadError(message: "\"\(key)\" has the wrong type")
             default:
                 throw LoadError(message: "not a JSON object")
             }

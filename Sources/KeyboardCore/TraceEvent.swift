@@ -28,6 +28,10 @@ public enum TraceEvent: Hashable, Sendable {
     case audioOpen(rate: Int, channels: Int, format: String, chunk: Int)
     /// The audio device closed.
     case audioClosed
+    /// The audio device was closed after a silence (the keyboard is still up).
+    case audioSuspended
+    /// The audio device was reopened for a press after a suspension; carries the open event.
+    indirect case audioResumed(TraceEvent)
     /// No sound this run: `unavailable` (no usable device) or `muted` (`--mute`).
     case audioSilent(status: String, reason: String)
     /// A sound started playing.
@@ -74,6 +78,15 @@ public enum TraceEvent: Hashable, Sendable {
                         ("format", .string(format)), ("chunk", .integer(chunk))]
         case .audioClosed:
             members.append(("status", .string("closed")))
+        case .audioSuspended:
+            members.append(("status", .string("suspended")))
+        case .audioResumed(let opened):
+            // The open event's fields, with the status "resumed".
+            if case .object(let fields) = opened.json(at: time) {
+                for (key, value) in fields.dropFirst(2) {
+                    members.append((key, key == "status" ? .string("resumed") : value))
+                }
+            }
         case .audioSilent(let status, let reason):
             members += [("status", .string(status)), ("reason", .string(reason))]
         case .sound(let name):
@@ -94,7 +107,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .volume: "volume"
         case .shift: "shift"
         case .text: "text"
-        case .audioOpen, .audioClosed, .audioSilent: "audio"
+        case .audioOpen, .audioClosed, .audioSilent, .audioSuspended, .audioResumed: "audio"
         case .sound: "sound"
         }
     }

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""HeeKeyboard's benchmark (`make bench`): prints a table and writes bench/results.json.
+
+Figures (issue 5):
+ 1. press→photon: a press pushed into SDL's queue from SDL's timer thread (as a click arrives
+    while the app sleeps) → the return of SDL_RenderPresent of the first frame showing it;
+    under Xvfb and headless (SDL's offscreen driver). In-app timing (--bench-presses).
+ 2. press→action: the same push → text inserted and Mix_PlayChannel returned.
+ 3. press→sound: with SDL_AUDIODRIVER=disk, the first non-zero sample after the press,
+    relative to the audio stream position at the press (ms); chunk 512 frames.
+ 4. frame cost: render time for a static frame, a press-animation frame, and a field of
+    1,000 and 100,000 characters (HeeBench, software renderer into a memory surface).
+ 5. start-up: exec → window mapped, exec → first frame fully painted (X events / window
+    content, the same method as `make bench-peers`).
+ 6. memory: RSS and PSS after start and after 10,000 presses.
+ 7. idle CPU over 10 s, keyboard shown and hidden (/proc/PID/stat ticks).
+Every figure is min / median / p99 / max over its samples (repeated runs or presses).
+"""
+import json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+APP = os.environ.get("HEE_APP", os.path.join(ROOT, ".build/release/HeeApp"))
+BENCH = os.path.join(ROOT, ".build/release/HeeBench")
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import xprobe  # noqa: E402  (our X11 measurement helpers)
+
+PRESSES = int(os.environ.get("HEE_BENCH_PRESSES", "1000"))
+QUICK = os.environ.get("HEE_BENCH_QUICK") == "1"
+
+
+def stats(values):
+    v = sorted(values)
+    if not v:
+        return None
+    p99 = v[min(len(v) - 1, int(round((len(v) - 1) * 0.99)))]
+    return {"min": v[0], "median": statistics.median(v), "p99": p99, "max": v[-1], "n": len(v)}
+
+
+def run_app_bench(env, presses, interval_ms, extra=()):
+    cmd = [APP, "--bench-presses", str(presses), "--bench-interval", str(interval_ms), *extra]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=3600)
+    for line in out.stdout.splitlines():
+        if '"event":"bench"' in line:
+            return json.loads(line)
+    raise RuntimeError("no bench line from %s: %s" % (cmd, out.stderr[-500:]))
+
+
+def audio_latencies(raw_path, positions, rate=48000, channels=2):
+    """ms from each press's stream position to the first non-zero sample after it."""
+    data = open(raw_path, "rb").read()
+    frame = 2 * channels
+    result = []
+    for pos in positions:
+        if pos < 0:
+            continue
+        i = pos - pos % frame
+        while i + frame <= len(data) and data[i:i + frame] == b"\0" * frame:
+            i += frame
+        if i + frame <= len(data):
+            result.append((i - pos) / frame / rate * 1000)
+    return result
+
+
+def main():
+    for path in (APP, BENCH):
+        if not os.path.exists(path):
+            sys.exit("run_bench.py: %s is missing (make release)" % path)
+    results = {"machine": machine(), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+               "commit": subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                                        capture_output=True, text=True).stdout.strip(),
+               "figures": {}}
+    figures = results["figures"]
+    base_env = dict(os.environ, SDL_AUDIODRIVER="dummy")
+    base_env.pop("SDL_VIDEODRIVER", None)
+
+    with xprobe.Xvfb() as display:
+        xenv = dict(base_env, DISPLAY=display.name)
+        # 1, 2: latency under Xvfb and headless; presses 130 ms apart so each lands while the
+        # app is asleep (the 0.1 s press animation has ended), as a real tap does.
+        for label, env in (("Xvfb", xenv), ("headless", dict(base_env, SDL_VIDEODRIVER="offscreen"))):
+            b = run_app_bench(env, PRESSES, 130, ["--mute"])
+            figures["press→photon (%s) ms" % label] = stats(b["press_to_photon_ms"])
+            figures["press→action (%s) ms" % label] = stats(b["press_to_action_ms"])
+        # 3: press→sound, presses 1.2 s apart so each clip has ended (silence between).
+        raw = tempfile.mktemp(suffix=".raw")
+        b = run_app_bench(dict(base_env, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="disk",
+                               SDL_DISKAUDIOFILE=raw), 5 if QUICK else 20, 1200)
+        figures["press→sound ms (disk driver, 512-frame chunk)"] = stats(audio_latencies(raw, b["audio_file_bytes_at_press"]))
+        os.unlink(raw)
+        # 4: frame cost.
+        runs = [json.loads(subprocess.run([BENCH, ROOT, "300"], capture_output=True, text=True, env=base_env).stdout)
+                for _ in range(1 if QUICK else 3)]
+        for name in runs[0]:
+            figures["frame %s p50 ms" % name] = stats([r[name]["p50"] for r in runs])
+            figures["frame %s p99 ms" % name] = stats([r[name]["p99"] for r in runs])
+        # 5: start-up, the same X-level method as the peers.
+        mapped, painted = [], []
+        for _ in range(3 if QUICK else 10):
+            m, p = xprobe.startup(display, [APP, "--mute"], xenv)
+            mapped.append(m)
+            painted.append(p)
+        figures["start-up exec→mapped ms"] = stats(mapped)
+        figures["start-up exec→painted ms"] = stats(painted)
+        # 6: memory after start and after 10,000 presses (presses back to back).
+        b = run_app_bench(dict(base_env, SDL_VIDEODRIVER="offscreen"), 2000 if QUICK else 10_000, 0, ["--mute"])
+        figures["RSS after start MB"] = stats([b["rss_kb_start"] / 1024])
+        figures["PSS after start MB"] = stats([b["pss_kb_start"] / 1024])
+        figures["RSS after 10,000 presses MB"] = stats([b["rss_kb_end"] / 1024])
+        figures["PSS after 10,000 presses MB"] = stats([b["pss_kb_end"] / 1024])
+        # 7: idle CPU, shown and hidden (the audio device included: SDL's dummy driver).
+        shown, hidden = xprobe.idle_cpu(display, [APP], xenv, seconds=5 if QUICK else 10)
+        figures["idle CPU shown %"] = stats([shown])
+        figures["idle CPU hidden %"] = stats([hidden])
+
+    os.makedirs(os.path.join(ROOT, "bench"), exist_ok=True)
+    with open(os.path.join(ROOT, "bench/results.json"), "w") as f:
+        json.dump(results, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+    print_table(results)
+
+
+def machine():
+    cpu = ""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "kernel": platform.release(),
+            "os": platform.freedesktop_os_release().get("PRETTY_NAME", "") if hasattr(platform, "freedesktop_os_release") else "",
+            "display": "Xvfb 1280x1024x24, SDL software renderer"}
+
+
+def print_table(results):
+    m = results["machine"]
+    print("HeeKeyboard benchmark — %s, %d cores, %s, commit %s" % (m["cpu"], m["cores"], results["date"], results["commit"]))
+    print("%-48s %9s %9s %9s %9s %6s" % ("figure", "min", "median", "p99", "max", "n"))
+    for name, s in results["figures"].items():
+        if s is None:
+            print("%-48s %s" % (name, "(no samples)"))
+            continue
+        print("%-48s %9.3f %9.3f %9.3f %9.3f %6d" % (name, s["min"], s["median"], s["p99"], s["max"], s["n"]))
+
+
+if __name__ == "__main__":
+    main()

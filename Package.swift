@@ -35,7 +35,9 @@ let package = Package(
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore"]),
         .testTarget(
             name: "HeeRenderTests",
-            dependencies: ["HeeRender", "KeyboardCore", "CSDL"]
+            dependencies: ["HeeRender", "KeyboardCore", "CSDL"],
+            // Reference images, read from the source tree by path (see GoldenImageTests).
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

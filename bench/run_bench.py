@@ -7,7 +7,7 @@ Figures (issue 5):
     under Xvfb and headless (SDL's offscreen driver). In-app timing (--bench-presses).
  2. press→action: the same push → text inserted and Mix_PlayChannel returned.
  3. press→sound: with SDL_AUDIODRIVER=disk, the first non-zero sample after the press,
-    relative to the audio stream position at the press (ms); chunk 512 frames.
+    relative to the audio stream position at the press (ms); chunk 256 frames.
  4. frame cost: render time for a static frame, a press-animation frame, and a field of
     1,000 and 100,000 characters (HeeBench, software renderer into a memory surface).
  5. start-up: exec → window mapped, exec → first frame fully painted (X events / window
@@ -85,7 +85,7 @@ def main():
         raw = tempfile.mktemp(suffix=".raw")
         b = run_app_bench(dict(base_env, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="disk",
                                SDL_DISKAUDIOFILE=raw), 5 if QUICK else 20, 1200)
-        figures["press→sound ms (disk driver, 512-frame chunk)"] = stats(audio_latencies(raw, b["audio_file_bytes_at_press"]))
+        figures["press→sound ms (disk driver, 256-frame chunk)"] = stats(audio_latencies(raw, b["audio_file_bytes_at_press"]))
         os.unlink(raw)
         # 4: frame cost.
         runs = [json.loads(subprocess.run([BENCH, ROOT, "300"], capture_output=True, text=True, env=base_env).stdout)

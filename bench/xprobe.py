@@ -2,8 +2,11 @@
 
 - mapped: the MapNotify of the program's first top-level window (SubstructureNotify on the
   root window of an Xvfb without a window manager);
-- fully painted: the last XDamage report on that window before it stays unchanged for
-  `QUIET` seconds (so a program that paints in several steps is measured at its last one);
+- fully painted: the first XDamage report after which the window shows its final content.
+  The window is captured at every damage report and again at the end (`SETTLE` seconds
+  after mapping, three times); pixels that still change at the end (a blinking caret) are
+  left out of the comparison. A program that paints in several steps is measured at its
+  last step;
 - idle CPU: utime + stime ticks from /proc/PID/stat over a period;
 - PSS: /proc/PID/smaps_rollup.
 Needs python-xlib (bench/requirements.txt).
@@ -13,7 +16,7 @@ import os, select, signal, subprocess, time
 from Xlib import X, display as xdisplay
 from Xlib.ext import damage
 
-QUIET = 0.5
+SETTLE = 2.0
 
 
 class Xvfb:
@@ -51,7 +54,26 @@ def _stop(proc):
             proc.wait()
 
 
-def launch_and_watch(disp, cmd, env, timeout=20.0, stdout=subprocess.DEVNULL):
+def _grab(window, width, height):
+    return window.get_image(0, 0, width, height, X.ZPixmap, 0xFFFFFFFF).data
+
+
+def _stable_mask(finals):
+    """Indices (4-byte pixels) that are equal in every final capture."""
+    first = finals[0]
+    n = len(first) // 4
+    return [i for i in range(n) if all(f[4 * i:4 * i + 4] == first[4 * i:4 * i + 4] for f in finals[1:])]
+
+
+def _matches(sample, final, mask):
+    if len(sample) != len(final):
+        return False
+    if sample == final:
+        return True
+    return all(sample[4 * i:4 * i + 4] == final[4 * i:4 * i + 4] for i in mask)
+
+
+def launch_and_watch(disp, cmd, env, timeout=20.0, stdout=subprocess.DEVNULL, settle=True):
     """Starts `cmd`; returns (process, ms to mapped, ms to fully painted, window id)."""
     d = xdisplay.Display(disp.name)
     d.damage_query_version()
@@ -60,11 +82,12 @@ def launch_and_watch(disp, cmd, env, timeout=20.0, stdout=subprocess.DEVNULL):
     d.sync()
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, env=env, stdout=stdout, stderr=subprocess.DEVNULL, start_new_session=True)
-    mapped = painted = None
+    mapped = None
     window = None
+    samples = []  # (time of the damage report, capture after it)
     deadline = t0 + timeout
-    last_damage = None
     while time.monotonic() < deadline:
+        damaged = None
         while d.pending_events():
             e = d.next_event()
             now = time.monotonic()
@@ -73,18 +96,31 @@ def launch_and_watch(disp, cmd, env, timeout=20.0, stdout=subprocess.DEVNULL):
                 if geometry.width > 1 and geometry.height > 1:
                     mapped = now
                     window = e.window
+                    size = (geometry.width, geometry.height)
                     window.damage_create(damage.DamageReportRawRectangles)
-                    last_damage = now  # mapping exposes the window
-            elif e.type == d.extension_event.DamageNotify:
-                last_damage = now
-        if mapped is not None and time.monotonic() - last_damage > QUIET:
-            painted = last_damage
+                    damaged = now  # mapping exposes the window
+            elif e.type == d.extension_event.DamageNotify and damaged is None:
+                damaged = now
+        if damaged is not None and window is not None:
+            samples.append((damaged, _grab(window, *size)))
+        if mapped is not None and (not settle or time.monotonic() - mapped > SETTLE):
             break
-        select.select([d.fileno()], [], [], 0.005)
-    d.close()
-    if mapped is None or painted is None:
+        select.select([d.fileno()], [], [], 0.002)
+    if mapped is None:
+        d.close()
         _stop(proc)
-        raise RuntimeError("%s: no window mapped and painted within %.0f s" % (cmd[0], timeout))
+        raise RuntimeError("%s: no window mapped within %.0f s" % (cmd[0], timeout))
+    painted = mapped
+    if settle:
+        finals = []
+        for _ in range(3):
+            finals.append(_grab(window, *size))
+            time.sleep(0.35)
+        mask = _stable_mask(finals)
+        painted = next((t for t, image in samples if _matches(image, finals[0], mask)), None)
+        if painted is None:
+            painted = samples[-1][0] if samples else mapped
+    d.close()
     return proc, (mapped - t0) * 1000, (painted - t0) * 1000, window.id
 
 
@@ -115,15 +151,16 @@ def idle_percent(pid, seconds):
 
 def idle_cpu(disp, cmd, env, seconds=10):
     """HeeKeyboard's idle CPU with the keyboard shown, then hidden (closed with its button)."""
-    proc, _, _, window = launch_and_watch(disp, cmd + ["--trace"], env, stdout=subprocess.PIPE)
+    proc, _, _, window = launch_and_watch(disp, cmd + ["--trace"], env, stdout=subprocess.PIPE, settle=False)
     layout = None
     for line in proc.stdout:
         if b'"event":"layout"' in line:
             import json
             layout = json.loads(line)
             break
-    # Let the silent audio device suspend (3 s) before measuring.
-    time.sleep(4)
+    # Idle means: the caret has stopped blinking (10 s after the last activity, as GTK
+    # does) and the silent audio device has been suspended (3 s after the last sound).
+    time.sleep(11)
     shown = idle_percent(proc.pid, seconds)
     r = layout["keys"]["closeKeyboard"]
     subprocess.run(["xdotool", "mousemove", "--window", str(window), str(int(r["x"] + 20)), str(int(r["y"] + r["h"] / 2)),

@@ -7,15 +7,15 @@ set -euo pipefail
 out="${1:?usage: scripts/screenshot.sh OUTPUT.png}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 app="${HEE_APP:-$here/../.build/release/HeeApp}"
-display=":93"
-Xvfb "$display" -screen 0 480x800x24 -nolisten tcp > /dev/null 2>&1 &
+exec 3< <(Xvfb -displayfd 1 -screen 0 480x800x24 -nolisten tcp 2>/dev/null)
 xvfb=$!
+read -r -t 10 number <&3 || { echo "screenshot.sh: Xvfb did not start" >&2; exit 1; }
+display=":$number"
 trace="$(mktemp)"
 cleanup() { kill "${app_pid:-}" "$xvfb" 2>/dev/null || true; rm -f "$trace"; }
 trap cleanup EXIT
-for _ in $(seq 50); do [[ -e "/tmp/.X11-unix/X${display#:}" ]] && break; sleep 0.1; done
 export DISPLAY="$display"
-"$app" --trace --mute > "$trace" 2>/dev/null &
+XDG_CONFIG_HOME="$(mktemp -d)" "$app" --trace --mute --lang ja > "$trace" 2>/dev/null &
 app_pid=$!
 wid="$(xdotool search --sync --class HeeApp | head -n 1)"
 for _ in $(seq 50); do grep -q '"event":"layout"' "$trace" && break; sleep 0.1; done

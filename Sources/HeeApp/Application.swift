@@ -23,6 +23,12 @@ final class Application {
 
     private var session: KeyboardSession
     private let strings: HostScreenText
+    private let assetsDirectory: String
+    /// Whether the window icon is set (it is rendered at the first idle moment, off the
+    /// start-up path).
+    private var iconSet = false
+    /// When to set it: shortly after start, once the first frames are on screen.
+    private var iconTime: Duration = .zero
     private let language: Language
     /// The saved settings (and where to save them).
     private var settings: SettingsStore?
@@ -80,9 +86,7 @@ final class Application {
         renderer = try Renderer(window: window.pointer, flags: SDL_RENDERER_SOFTWARE.rawValue)
         textRenderer = try TextRenderer(renderer: renderer, library: fonts, assetsDirectory: assetsDirectory)
         sceneRenderer = SceneRenderer(renderer: textRenderer.renderer, text: textRenderer)
-        if let icon = try? IconRenderer.render(size: Self.windowIconSize, library: fonts, assetsDirectory: assetsDirectory) {
-            window.setIcon(icon)
-        }
+        self.assetsDirectory = assetsDirectory
         trace = TraceWriter(enabled: options.trace)
         coordinateScale = scale
         session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume)
@@ -96,6 +100,9 @@ final class Application {
         trace.emit(.settings(configuration), at: clock.now)
     }
 
+    /// The bundled font that could not be opened, if drawing failed because of one.
+    var failedFont: TextRenderer.FontError? { textRenderer.failedFont }
+
     /// The window icon's size in pixels.
     static let windowIconSize = 64
 
@@ -106,11 +113,20 @@ final class Application {
         apply(session.handle(.launched, at: clock.now))
         try drawIfNeeded(at: clock.now)
         window.show()
+        iconTime = clock.now + .milliseconds(300)
         if let benchPresses {
             let target = session.layout.heeFrame.center
             bench = BenchDriver(presses: benchPresses, interval: benchInterval,
                                 target: Point(x: target.x * coordinateScale, y: target.y * coordinateScale),
                                 windowID: window.id, start: clock.now)
+        }
+        if let recorder {
+            // A recording starts with the window's size, so its replay lays out the same keys.
+            var record = InputRecord(t: Int(SDL_GetTicks()), type: .window)
+            record.event = .resized
+            record.w = Int(window.size.width)
+            record.h = Int(window.size.height)
+            recorder.write(record)
         }
         let replayBase = clock.now
         if !replay.isEmpty { clock.freeze() }
@@ -142,10 +158,18 @@ final class Application {
                 continue
             }
 
+            if !iconSet && now >= iconTime && !animating {
+                iconSet = true
+                if let icon = try? IconRenderer.render(size: Self.windowIconSize, library: fonts,
+                                                       assetsDirectory: assetsDirectory) {
+                    window.setIcon(icon)
+                }
+            }
             let gotEvent: Bool
             if animating {
                 gotEvent = SDL_WaitEventTimeout(&event, Int32(Self.frameInterval.seconds * 1000)) != 0
-            } else if let deadline = [session.nextDeadline(after: now), audioWake(after: now), bench?.deadline()]
+            } else if let deadline = [session.nextDeadline(after: now), audioWake(after: now), bench?.deadline(),
+                                      iconSet ? nil : iconTime]
                         .compactMap({ $0 }).min() {
                 let ms = max(Int32(((deadline - now).seconds * 1000).rounded(.up)), 1)
                 gotEvent = SDL_WaitEventTimeout(&event, ms) != 0
@@ -267,7 +291,12 @@ final class Application {
         default:
             return
         }
-        let offset = sceneRenderer.textFieldCharacterOffset(atX: point.x * pixelScale)
+        // Map through the text as it is now: events handled since the last frame (a replay
+        // batch, a burst of live events) may have changed it.
+        if needsDisplay { try? drawIfNeeded(at: time) }
+        let offset = clicks == 2
+            ? sceneRenderer.textFieldCharacterIndex(atX: point.x * pixelScale)
+            : sceneRenderer.textFieldCharacterOffset(atX: point.x * pixelScale)
         apply(session.handle(.placeCaret(at: offset, extendingSelection: extending, clickCount: clicks), at: time))
     }
 

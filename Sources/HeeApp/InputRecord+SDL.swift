@@ -11,6 +11,7 @@ extension InputRecord {
             let b = sdl.button
             self.init(t: t, type: SDL_EventType(sdl.type) == SDL_MOUSEBUTTONDOWN ? .mousedown : .mouseup)
             x = Double(b.x); y = Double(b.y); button = Int(b.button)
+            if b.clicks > 1 { clicks = Int(b.clicks) }
             if b.which == HEE_SDL_TOUCH_MOUSEID { touch = true }
         case SDL_MOUSEMOTION:
             let m = sdl.motion
@@ -92,7 +93,7 @@ extension InputRecord {
             e.button.which = touch == true ? HEE_SDL_TOUCH_MOUSEID : 0
             e.button.button = UInt8(button ?? 1)
             e.button.state = UInt8(type == .mousedown ? SDL_PRESSED : SDL_RELEASED)
-            e.button.clicks = 1
+            e.button.clicks = UInt8(clicks ?? 1)
             e.button.x = Int32((x ?? 0).rounded())
             e.button.y = Int32((y ?? 0).rounded())
         case .mousemotion:

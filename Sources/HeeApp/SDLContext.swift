@@ -19,12 +19,21 @@ final class SDLContext {
         SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")
         // Show the composition ourselves, at the caret (not in the IME's own window).
         SDL_SetHint(SDL_HINT_IME_SHOW_UI, "0")
-        try sdlCheck(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_TIMER), "SDL_Init")
+        if SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_TIMER) < 0 {
+            let error = SDLError("SDL_Init")
+            if let display = SDL_getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
+                throw SDLError("SDL_Init", message: "cannot open display '\(display)': \(error.message)")
+            }
+            throw error
+        }
         // Without a display SDL falls back to its invisible offscreen driver; a window nobody
         // can see is an error unless that driver was asked for (benchmarks do).
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
         if driver == "offscreen" || driver == "dummy", SDL_getenv("SDL_VIDEODRIVER") == nil {
             SDL_Quit()
+            if let display = SDL_getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
+                throw SDLError("SDL_Init", message: "cannot open display '\(display)' (is the X server running?)")
+            }
             throw SDLError("SDL_Init", message: "no display to open a window on (set DISPLAY or WAYLAND_DISPLAY)")
         }
     }

@@ -43,9 +43,9 @@ struct SettingsFile {
     private func setAside(_ path: String, reason: String) {
         let bad = path + ".bad"
         if rename(path, bad) == 0 {
-            Console.error("HeeApp: warning: \(path): \(reason); moved it to \(bad) and using the defaults")
+            Console.error("\(Console.program): warning: \(path): \(reason); moved it to \(bad) and using the defaults")
         } else {
-            Console.error("HeeApp: warning: \(path): \(reason); using the defaults")
+            Console.error("\(Console.program): warning: \(path): \(reason); using the defaults")
         }
     }
 
@@ -59,7 +59,7 @@ struct SettingsFile {
             var fileSystem = PosixFileSystem()
             try AtomicFileWriter.write(settings.encoded, to: path, using: &fileSystem)
         } catch {
-            Console.error("HeeApp: warning: cannot save settings to \(path): \(error)")
+            Console.error("\(Console.program): warning: cannot save settings to \(path): \(error)")
         }
     }
 }

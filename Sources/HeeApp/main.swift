@@ -4,35 +4,40 @@ import Glibc
 import HeeRender
 import KeyboardCore
 
-/// Exit statuses (BSD sysexits): usage errors 64, a malformed replay file 65, missing assets
-/// or replay file 66, no display or other SDL failure 69, a record file that cannot be
-/// created 73.
+/// Exit statuses (BSD sysexits): usage errors 64, a malformed replay file or unreadable font
+/// 65, missing assets or replay file 66, no display or other SDL failure 69, a record file that
+/// cannot be created 73, stdout unwritable for --help/--version 74.
 enum ExitStatus {
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
     static let noInput: Int32 = 66
     static let unavailable: Int32 = 69
     static let cannotCreate: Int32 = 73
+    static let ioError: Int32 = 74
 }
 
 signal(SIGPIPE, SIG_IGN)
+// A closed stdin, stdout or stderr would be reused by the next open() (the X connection),
+// and the trace or a warning would then go into the X protocol stream: hold them open.
+for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
+    let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+    if null >= 0 && null != fd { dup2(null, fd); close(null) }
+}
 
 let command: LaunchOptions.Command
 do {
     command = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    Console.error("HeeApp: \(error.message)")
-    Console.error(LaunchOptions.usage)
+    Console.error("\(Console.program): \(error.message)")
+    Console.error(Console.usage)
     exit(ExitStatus.usage)
 }
 
 switch command {
 case .help:
-    Console.out(LaunchOptions.usage + "\n")
-    exit(0)
+    exit(Console.out(Console.usage + "\n") ? 0 : ExitStatus.ioError)
 case .version:
-    Console.out("HeeApp \(LaunchOptions.version)\n")
-    exit(0)
+    exit(Console.out("\(Console.program) \(LaunchOptions.version)\n") ? 0 : ExitStatus.ioError)
 case .run(let options):
     let locator = AssetLocator { path in
         var info = stat()
@@ -43,7 +48,7 @@ case .run(let options):
         assets = try locator.locate(explicit: options.assetsDirectory, executablePath: FileSystem.executablePath,
                                     workingDirectory: FileSystem.currentDirectory)
     } catch {
-        Console.error("HeeApp: \(error)")
+        Console.error("\(Console.program): \(error)")
         exit(ExitStatus.noInput)
     }
     var replay: [InputRecord] = []
@@ -51,13 +56,13 @@ case .run(let options):
         do {
             replay = try InputRecord.parse(lines: try FileSystem.readText(path), isKnownKey: InputRecord.isKnownKey)
         } catch let error as FileSystem.ReadError {
-            Console.error("HeeApp: \(error)")
+            Console.error("\(Console.program): \(error)")
             exit(ExitStatus.noInput)
         } catch let error as InputRecord.ParseError {
-            Console.error("HeeApp: \(path):\(error.line): \(error.message)")
+            Console.error("\(Console.program): \(path):\(error.line): \(error.message)")
             exit(ExitStatus.dataError)
         } catch {
-            Console.error("HeeApp: \(path): \(error)")
+            Console.error("\(Console.program): \(path): \(error)")
             exit(ExitStatus.dataError)
         }
     }
@@ -66,7 +71,7 @@ case .run(let options):
         do {
             recorder = try InputRecorder(path: path)
         } catch {
-            Console.error("HeeApp: \(error)")
+            Console.error("\(Console.program): \(error)")
             exit(ExitStatus.cannotCreate)
         }
     }
@@ -74,12 +79,18 @@ case .run(let options):
     // Replays are tests and demos: they neither read nor change the user's settings.
     let store = options.replayPath == nil ? SettingsStore(file: SettingsFile(environment: environment)) : nil
     let configuration = options.configuration(settings: store?.settings ?? Settings(), environment: environment)
+    var app: Application?
     do {
-        let app = try Application(options: options, configuration: configuration, settings: store,
-                                  assetsDirectory: assets, replay: replay, recorder: recorder)
-        try app.run()
+        app = try Application(options: options, configuration: configuration, settings: store,
+                              assetsDirectory: assets, replay: replay, recorder: recorder)
+        try app?.run()
     } catch {
-        Console.error("HeeApp: \(error)")
+        if let bad = app?.failedFont {
+            // A bundled font that exists but cannot be read is a bad data file.
+            Console.error("\(Console.program): \(bad)")
+            exit(ExitStatus.dataError)
+        }
+        Console.error("\(Console.program): \(error)")
         exit(ExitStatus.unavailable)
     }
     exit(0)

@@ -170,6 +170,9 @@ public final class SceneRenderer {
     /// The Character offset under `x` (pixels) in the text field as last drawn.
     public func textFieldCharacterOffset(atX x: Double) -> Int { textField.characterOffset(atX: x) }
 
+    /// The Character under `x` (pixels): the one a double click selects the word of.
+    public func textFieldCharacterIndex(atX x: Double) -> Int { textField.characterIndex(atX: x) }
+
     /// The caret's rectangle in pixels as last drawn (for the input method's candidate
     /// window), or `nil` when the field is not focused.
     public var caretRect: PixelRect? { textField.caretRect }

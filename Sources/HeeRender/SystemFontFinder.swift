@@ -11,19 +11,21 @@ public final class SystemFontFinder {
 
     private struct Query: Hashable { var scalar: UInt32; var color: Bool }
     private var cache: [Query: FontFile?] = [:]
-    private let available: Bool
+    /// Whether fontconfig loaded its configuration; `nil` until the first lookup (loading it
+    /// costs several milliseconds, and text the bundled fonts cover never needs it).
+    private var available: Bool?
 
-    /// Loads the system's fontconfig configuration. Without one, every lookup answers `nil`.
-    public init() {
-        available = FcInit() != 0
-    }
+    /// A finder; fontconfig's configuration is loaded at the first lookup. Without one,
+    /// every lookup answers `nil`.
+    public init() {}
 
     /// The best installed font that has `scalar`, preferring Japanese faces (or colour
     /// faces, for emoji presentation), or `nil` when no font has it.
     public func font(for scalar: Unicode.Scalar, preferColor: Bool = false) -> FontFile? {
         let query = Query(scalar: scalar.value, color: preferColor)
         if let cached = cache[query] { return cached }
-        var found = available ? lookUp(scalar.value, color: preferColor) : nil
+        if available == nil { available = FcInit() != 0 }
+        var found = available == true ? lookUp(scalar.value, color: preferColor) : nil
         if found == nil && preferColor { found = font(for: scalar) }
         cache[query] = found
         return found

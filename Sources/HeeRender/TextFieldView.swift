@@ -103,6 +103,20 @@ final class TextFieldView {
         caretRect = nil
     }
 
+    /// The index of the Character drawn under `x` (pixels) in the last frame's layout (the
+    /// text's length past its end).
+    func characterIndex(atX x: Double) -> Int {
+        guard let drawn else { return 0 }
+        let characters = Array(drawn.text)
+        var lower = 0, upper = characters.count
+        while lower < upper {
+            let mid = (lower + upper) / 2
+            let right = Double(drawn.x + text.width(of: String(characters[0...mid]), drawn.style, pixelScale: drawn.scale))
+            if right <= x { lower = mid + 1 } else { upper = mid }
+        }
+        return drawn.start + lower
+    }
+
     /// The Character offset nearest to `x` (pixels) in the last frame's layout.
     func characterOffset(atX x: Double) -> Int {
         guard let drawn else { return 0 }

@@ -36,25 +36,41 @@ public final class TextRenderer {
 
     /// - Parameters:
     ///   - assetsDirectory: the directory holding `fonts/`.
-    /// - Throws: `SDLError` when a bundled font cannot be opened.
+    /// Fonts open when first used (a missing file then throws from the drawing call; the app
+    /// checks that every asset exists before it starts).
     public init(renderer: Renderer, library: TTFLibrary, assetsDirectory: String,
                 finder: SystemFontFinder = SystemFontFinder()) throws(SDLError) {
         self.renderer = renderer
         self.library = library
         self.assetsDirectory = assetsDirectory
         self.finder = finder
-        for face in FontFace.allCases { _ = try bundledFont(face, pixels: 12) }
+    }
+
+    /// A bundled font file that exists but cannot be used (truncated, not a font).
+    public struct FontError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "bad font file \(path): \(reason)" }
     }
 
     /// The bundled font of `face` at `pixels`.
-    /// - Throws: `SDLError` when the file cannot be opened.
+    /// - Throws: `SDLError` (a `FontError` inside it) when the file cannot be opened.
     public func bundledFont(_ face: FontFace, pixels: Int) throws(SDLError) -> Font {
         let key = FontKey(path: AssetLocator.join(assetsDirectory, face.relativePath), index: 0, pixels: pixels)
         if let cached = fonts[key], let font = cached { return font }
-        let font = try Font(path: key.path, pixelSize: pixels, library: library)
+        let font: Font
+        do {
+            font = try Font(path: key.path, pixelSize: pixels, library: library)
+        } catch {
+            failedFont = FontError(path: key.path, reason: error.message)
+            throw error
+        }
         fonts[key] = font
         return font
     }
+
+    /// The bundled font that failed to open, if one did (the app reports it as a bad file).
+    public private(set) var failedFont: FontError?
 
     private func systemFont(_ file: SystemFontFinder.FontFile, pixels: Int) -> Font? {
         let key = FontKey(path: file.path, index: file.index, pixels: pixels)

@@ -8,7 +8,8 @@ import FoundationEssentials
 /// window for finger events:
 ///
 /// ```
-/// {"t":1200,"type":"mousedown","x":240,"y":512}            // left button; "button" defaults to 1
+/// {"t":1200,"type":"mousedown","x":240,"y":512}            // left button; "button" defaults to 1,
+///                                                            // "clicks" (2: double click) to 1
 /// {"t":1210,"type":"mousemotion","x":244,"y":515,"buttons":1}
 /// {"t":1300,"type":"mouseup","x":244,"y":515}
 /// {"t":1400,"type":"mousedown","x":240,"y":512,"touch":true}  // a mouse event SDL made from a touch
@@ -44,6 +45,8 @@ public struct InputRecord: Hashable, Sendable, Codable {
     public var y: Double?
     /// Mouse button (1 left, 2 middle, 3 right) for mousedown/mouseup.
     public var button: Int?
+    /// Click count of a mousedown (2 for a double click); defaults to 1.
+    public var clicks: Int?
     /// Held-button mask for mousemotion (SDL's `state`: 1 left).
     public var buttons: Int?
     /// Whether a mouse event was synthesised by SDL from a touch (`which == SDL_TOUCH_MOUSEID`).
@@ -113,6 +116,7 @@ public struct InputRecord: Hashable, Sendable, Codable {
         case .mousedown, .mouseup, .mousemotion:
             if let p = need(x, "x") ?? need(y, "y") { return p }
             if let b = button, !(1...5).contains(b) { return "\"button\" must be 1...5" }
+            if let c = clicks, !(1...255).contains(c) { return "\"clicks\" must be 1...255" }
             if let x, let y, !x.isFinite || !y.isFinite { return "\"x\" and \"y\" must be numbers" }
         case .fingerdown, .fingerup, .fingermotion:
             if let p = need(finger, "finger") ?? need(x, "x") ?? need(y, "y") { return p }
@@ -143,6 +147,7 @@ public struct InputRecord: Hashable, Sendable, Codable {
         if let x { members.append(("x", .number(x))) }
         if let y { members.append(("y", .number(y))) }
         if let button { members.append(("button", .integer(button))) }
+        if let clicks { members.append(("clicks", .integer(clicks))) }
         if let buttons { members.append(("buttons", .integer(buttons))) }
         if let touch { members.append(("touch", .bool(touch))) }
         if let key { members.append(("key", .string(key))) }

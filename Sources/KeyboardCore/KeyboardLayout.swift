@@ -100,7 +100,10 @@ public struct KeyboardLayout: Hashable, Sendable {
 
         let byWidth = w / Self.referenceWidth
         let byHeight = (size.height - Self.hostMinimumHeight - Self.keyboardFixedHeight) / Self.heeAreaDesignHeight
-        let scale = min(max(min(byWidth, byHeight), Self.heeScaleRange.lowerBound), Self.heeScaleRange.upperBound)
+        let fitted = min(max(min(byWidth, byHeight), Self.heeScaleRange.lowerBound), Self.heeScaleRange.upperBound)
+        // Rounded so the へぇ area, and with it the keyboard's height, is a whole number of
+        // points (the size readout shows "(400.0, 316.0)", not a long fraction).
+        let scale = max((fitted * Self.heeAreaDesignHeight).rounded(.down), 1) / Self.heeAreaDesignHeight
         heeScale = scale
 
         let keyboardHeight = Self.keyboardFixedHeight + Self.heeAreaDesignHeight * scale

@@ -182,7 +182,11 @@ public struct KeyboardSession: Hashable, Sendable {
             edit(&effects) { $0.insertText(text) }
         case .composition(let text, let cursor):
             guard isTextFieldFocused else { break }
-            composition = text.isEmpty ? nil : Composition(text: text, cursor: min(max(cursor, 0), text.count))
+            let next = text.isEmpty ? nil : Composition(text: text, cursor: min(max(cursor, 0), text.count))
+            if next != composition {
+                composition = next
+                caretActivity = clock  // the caret stays visible while composing
+            }
         case .editing(let command):
             // While the input method composes, the keys belong to it.
             guard isTextFieldFocused, composition == nil else { break }

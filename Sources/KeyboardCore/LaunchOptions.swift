@@ -112,6 +112,9 @@ public struct LaunchOptions: Hashable, Sendable {
     ///   outside `KeyboardLayout.minimumWindowSize`...16384.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         var options = LaunchOptions()
+        // Every argument is checked before --help or --version is honoured, so a typo next
+        // to them is still reported.
+        var wantsHelp = false, wantsVersion = false
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             var flag = argument
@@ -131,10 +134,10 @@ public struct LaunchOptions: Hashable, Sendable {
             switch flag {
             case "--help", "-h":
                 try noValue()
-                return .help
+                wantsHelp = true
             case "--version":
                 try noValue()
-                return .version
+                wantsVersion = true
             case "--trace":
                 try noValue()
                 options.trace = true
@@ -192,6 +195,8 @@ public struct LaunchOptions: Hashable, Sendable {
                 throw UsageError(message: "unknown option '\(argument)'")
             }
         }
+        if wantsHelp { return .help }
+        if wantsVersion { return .version }
         if options.exitWhenDone && options.replayPath == nil {
             throw UsageError(message: "--exit-when-done needs --replay FILE")
         }
@@ -201,7 +206,8 @@ public struct LaunchOptions: Hashable, Sendable {
     /// Parses `WxH` in whole points, e.g. `480x800`.
     static func parseSize(_ text: String) throws(UsageError) -> Size {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+        let digits = parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
+        guard parts.count == 2, digits, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw UsageError(message: "--size expects WxH in points, e.g. 480x800, not '\(text)'")
         }
         let minimum = KeyboardLayout.minimumWindowSize

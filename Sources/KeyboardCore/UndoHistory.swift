@@ -9,7 +9,9 @@ public struct TextEdit: Hashable, Sendable {
         case deleting
         /// One Character deleted forwards.
         case deletingForward
-        /// Anything else (へぇ, paste, cut, word deletion, IME commit): a step of its own.
+        /// Anything else (へぇ, paste, cut, word deletion, an input method's commit of more
+        /// than one character): a step of its own. (A one-character commit cannot be told
+        /// from typing: SDL delivers both as `SDL_TEXTINPUT`.)
         case other
     }
 

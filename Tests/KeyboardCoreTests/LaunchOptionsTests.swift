@@ -68,9 +68,20 @@ struct LaunchOptionsTests {
         #expect(try LaunchOptions.parse(["--size", "800x600", "--size=1024x1400"]) == expected)
     }
 
-    @Test(arguments: [["--help"], ["-h"], ["--trace", "--help"], ["--help", "--bogus"]])
+    @Test(arguments: [["--help"], ["-h"], ["--trace", "--help"], ["--help", "--trace"]])
     func help(arguments: [String]) throws {
         #expect(try LaunchOptions.parse(arguments) == .help)
+    }
+
+    /// A typo next to --help or --version is still reported (every argument is checked).
+    @Test(arguments: [["--help", "--bogus"], ["--version", "--bogus"], ["--help", "--size", "foo"]])
+    func helpDoesNotHideErrors(arguments: [String]) {
+        #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(arguments) }
+    }
+
+    @Test(arguments: ["+480x+800", "480x 800", "-480x800", "480x800x1"])
+    func sizeTakesDigitsOnly(text: String) {
+        #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--size", text]) }
     }
 
     @Test(arguments: [["--version"], ["--mute", "--version"]])

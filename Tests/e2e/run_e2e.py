@@ -574,7 +574,10 @@ def main():
         for tool in ("xdotool", "import", "convert"):
             if shutil.which(tool) is None:
                 raise Prerequisite(f"{tool} not found (apt-get install xdotool imagemagick)")
-        env = dict(os.environ)
+        # Saved settings (window size, volume) must neither leak in from the user's
+        # ~/.config nor be written there: a config directory of our own.
+        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+        env.pop("GDK_SCALE", None)
         if os.environ.get("HEE_E2E_USE_DISPLAY") == "1":
             if not env.get("DISPLAY"):
                 raise Prerequisite("HEE_E2E_USE_DISPLAY=1 but DISPLAY is not set")

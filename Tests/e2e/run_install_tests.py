@@ -542,7 +542,9 @@ def check_exit_statuses(work, binary, label, assets):
         r.expect_status(64)
         first = r.stderr.splitlines()[0] if r.stderr else ""
         expect(r.stdout == "", f"[{label}] {args}: usage error wrote to stdout")
-        expect(first.startswith("HeeApp: ") and args[-1] in first,
+        # Messages name the program as it was started (hee-keyboard when installed).
+        name = os.path.basename(binary)
+        expect(first.startswith(name + ": ") and args[-1] in first,
                f"[{label}] {args}: first stderr line {first!r}")
         expect("usage:" in r.stderr, f"[{label}] {args}: no usage after the error")
     ok(f"[{label}] exit 64 with a one-line error and the usage for {len(usage_cases)} bad command lines")

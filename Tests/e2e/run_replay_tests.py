@@ -86,7 +86,9 @@ class Context:
     def env(self, **extra):
         env = dict(os.environ)
         env.pop("GDK_SCALE", None)
-        env.update(SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy")
+        # Live runs save settings: keep them out of the user's ~/.config (and theirs out of us).
+        env.update(SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy",
+                   XDG_CONFIG_HOME=os.path.join(self.workdir, "config"))
         env.update({k: v for k, v in extra.items() if v is not None})
         return env
 

@@ -45,19 +45,21 @@ def run_app_bench(env, presses, interval_ms, extra=()):
     raise RuntimeError("no bench line from %s: %s" % (cmd, out.stderr[-500:]))
 
 
-def audio_latencies(raw_path, positions, rate=48000, channels=2):
-    """ms from each press's stream position to the first non-zero sample after it."""
+def audio_latencies(raw_path, frames_at_press, rate=48000, channels=2):
+    """ms from each press's stream position (frames mixed when the clip was scheduled) to the
+    clip's first non-zero sample in the disk driver's output."""
     data = open(raw_path, "rb").read()
     frame = 2 * channels
+    silence = b"\0" * frame
     result = []
-    for pos in positions:
-        if pos < 0:
+    for start in frames_at_press:
+        if start < 0:
             continue
-        i = pos - pos % frame
-        while i + frame <= len(data) and data[i:i + frame] == b"\0" * frame:
+        i = start * frame
+        while i + frame <= len(data) and data[i:i + frame] == silence:
             i += frame
         if i + frame <= len(data):
-            result.append((i - pos) / frame / rate * 1000)
+            result.append((i // frame - start) / rate * 1000)
     return result
 
 
@@ -85,7 +87,7 @@ def main():
         raw = tempfile.mktemp(suffix=".raw")
         b = run_app_bench(dict(base_env, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="disk",
                                SDL_DISKAUDIOFILE=raw), 5 if QUICK else 20, 1200)
-        figures["press→sound ms (disk driver, 256-frame chunk)"] = stats(audio_latencies(raw, b["audio_file_bytes_at_press"]))
+        figures["press→sound ms (disk driver, 256-frame chunk)"] = stats(audio_latencies(raw, b["audio_frames_at_press"]))
         os.unlink(raw)
         # 4: frame cost.
         runs = [json.loads(subprocess.run([BENCH, ROOT, "300"], capture_output=True, text=True, env=base_env).stdout)

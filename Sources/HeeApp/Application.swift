@@ -47,6 +47,8 @@ final class Application {
     private let benchInterval: Duration
     private var bench: BenchDriver?
     private var needsDisplay = true
+    private var firstFramePresented = false
+    private var audioStartPending = false
     /// Pixels per point at the last frame.
     private var pixelScale = 1.0
     /// The caret's rectangle (window coordinates) last given to the input method.
@@ -96,6 +98,7 @@ final class Application {
         self.replay = replay
         exitWhenDone = options.exitWhenDone
         benchPresses = options.benchPresses
+        audio.countsFrames = options.benchPresses != nil
         benchInterval = .milliseconds(options.benchInterval)
         trace.emit(.settings(configuration), at: clock.now)
     }
@@ -167,7 +170,10 @@ final class Application {
             }
             let gotEvent: Bool
             if animating {
-                gotEvent = SDL_WaitEventTimeout(&event, Int32(Self.frameInterval.seconds * 1000)) != 0
+                // At most one frame; less when the benchmark driver is due sooner.
+                var wait = Self.frameInterval
+                if let due = bench?.deadline() { wait = min(wait, max(due - now, .zero)) }
+                gotEvent = SDL_WaitEventTimeout(&event, Int32((wait.seconds * 1000).rounded(.up))) != 0
             } else if let deadline = [session.nextDeadline(after: now), audioWake(after: now), bench?.deadline(),
                                       iconSet ? nil : iconTime]
                         .compactMap({ $0 }).min() {
@@ -333,8 +339,15 @@ final class Application {
                 if outcome.started { trace.emit(.sound(name), at: now) }
                 bench?.actionPerformed()
             case .startAudioEngine:
+                // Opening the device (and loading SDL_mixer) waits until the first frame is on
+                // screen: sound is not needed to show the window.
+                guard firstFramePresented else {
+                    audioStartPending = true
+                    break
+                }
                 if let outcome = audio.start(at: now) { trace.emit(outcome, at: now) }
             case .stopAudioEngine:
+                audioStartPending = false
                 if audio.stop() { trace.emit(.audioClosed, at: now) }
             case .startTextInput(let rect):
                 let f = rect.scaled(by: coordinateScale)
@@ -374,6 +387,13 @@ final class Application {
         try sceneRenderer.draw(Scene(session: session, at: now, language: language), pixelScale: scale)
         renderer.present()
         bench?.framePresented(now: now)
+        if !firstFramePresented {
+            firstFramePresented = true
+            if audioStartPending {
+                audioStartPending = false
+                apply([.startAudioEngine])
+            }
+        }
         updateTextInputRect(windowPerPixel: coordinateScale / scale)
         if pendingLayoutTrace {
             pendingLayoutTrace = false

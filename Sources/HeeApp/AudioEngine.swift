@@ -5,14 +5,16 @@ import KeyboardCore
 /// Owns one loaded `Mix_Chunk` and frees it in `deinit` (before the device closes).
 final class Chunk {
     let pointer: UnsafeMutablePointer<Mix_Chunk>
+    private let mixer: MixerLibrary
 
     /// Loads a WAV file.
     /// - Throws: `SDLError` from `Mix_LoadWAV` naming the file.
-    init(path: String) throws(SDLError) {
-        pointer = try sdlNonNull(Mix_LoadWAV(path), "Mix_LoadWAV(\(path))")
+    init(path: String, mixer: MixerLibrary) throws(SDLError) {
+        self.mixer = mixer
+        pointer = try sdlNonNull(mixer.loadWAV(path), "Mix_LoadWAV(\(path))")
     }
 
-    deinit { Mix_FreeChunk(pointer) }
+    deinit { mixer.freeChunk(pointer) }
 }
 
 /// Plays the clip: seed 000's `SoundEngine` on SDL_mixer.
@@ -41,6 +43,10 @@ final class AudioEngine {
     private let soundPath: String
     private let muted: Bool
     private var chunk: Chunk?
+    /// SDL_mixer, loaded at the first `open()` (see `MixerLibrary`).
+    private var mixer: MixerLibrary?
+    /// Count the frames mixed (for the benchmark's press→sound figure).
+    var countsFrames = false
     private var isOpen = false
     /// Between `start()` and `stop()` (the keyboard is up), whether or not suspended.
     private(set) var isStarted = false
@@ -66,7 +72,7 @@ final class AudioEngine {
     }
 
     private func applyVolume() {
-        Mix_Volume(-1, Int32((Double(volume) * Double(HEE_MIX_MAX_VOLUME) / 100).rounded()))
+        _ = mixer?.volume(-1, Int32((Double(volume) * Double(HEE_MIX_MAX_VOLUME) / 100).rounded()))
     }
 
     deinit { close() }
@@ -92,12 +98,14 @@ final class AudioEngine {
                 try sdlCheck(SDL_InitSubSystem(SDL_INIT_AUDIO), "SDL_InitSubSystem(SDL_INIT_AUDIO)")
                 subsystemStarted = true
             }
+            if mixer == nil { mixer = try MixerLibrary() }
+            guard let mixer else { throw SDLError("dlopen", message: "SDL_mixer not loaded") }
             let allowed = Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_CHANNELS_CHANGE)
-            try sdlCheck(Mix_OpenAudioDevice(Self.frequency, HEE_AUDIO_S16SYS, Self.channels, Self.chunkSize, nil, allowed),
+            try sdlCheck(mixer.openAudioDevice(Self.frequency, HEE_AUDIO_S16SYS, Self.channels, Self.chunkSize, nil, allowed),
                          "Mix_OpenAudioDevice")
             isOpen = true
             do throws(SDLError) {
-                chunk = try Chunk(path: soundPath)
+                chunk = try Chunk(path: soundPath, mixer: mixer)
             } catch {
                 close()
                 warnOnce("cannot load the clip \(soundPath) (\(error.message)); running without sound")
@@ -105,8 +113,13 @@ final class AudioEngine {
             }
             applyVolume()
             var rate: Int32 = 0, format: UInt16 = 0, channels: Int32 = 0
-            _ = Mix_QuerySpec(&rate, &format, &channels)
+            _ = mixer.querySpec(&rate, &format, &channels)
             let bytesPerFrame = Int(channels) * (format == HEE_AUDIO_F32SYS ? 4 : 2)
+            if countsFrames {
+                mixedFrameBytes.store(UInt64(max(bytesPerFrame, 1)), ordering: .relaxed)
+                mixedFrames.store(0, ordering: .relaxed)
+                mixer.setPostMix(countMixedFrames, nil)
+            }
             if let chunk, rate > 0, bytesPerFrame > 0 {
                 clipDuration = .milliseconds(Int64(chunk.pointer.pointee.alen) * 1000 / Int64(Int(rate) * bytesPerFrame))
             }
@@ -130,9 +143,9 @@ final class AudioEngine {
 
     private func close() {
         guard isOpen else { return }
-        Mix_HaltChannel(-1)
+        _ = mixer?.haltChannel(-1)
         chunk = nil
-        Mix_CloseAudio()
+        mixer?.closeAudio()
         isOpen = false
     }
 
@@ -149,8 +162,9 @@ final class AudioEngine {
         }
         guard let chunk else { return (false, resumed) }
         lastActivity = time
-        Mix_HaltChannel(Self.clipChannel)
-        return (Mix_PlayChannel(Self.clipChannel, chunk.pointer, 0) >= 0, resumed)
+        guard let mixer else { return (false, resumed) }
+        _ = mixer.haltChannel(Self.clipChannel)
+        return (mixer.playChannel(Self.clipChannel, chunk.pointer, 0) >= 0, resumed)
     }
 
     /// When the device should be suspended if nothing plays: the end of the last clip plus
@@ -161,7 +175,7 @@ final class AudioEngine {
 
     /// Suspends the device if it has been silent long enough. Returns whether it did.
     func suspendIfIdle(at time: Duration) -> Bool {
-        guard isOpen, let deadline = idleDeadline, time >= deadline, Mix_Playing(-1) == 0 else { return false }
+        guard isOpen, let deadline = idleDeadline, time >= deadline, mixer?.playing(-1) == 0 else { return false }
         close()
         return true
     }

@@ -38,8 +38,9 @@ func benchPushPress(_ interval: UInt32, _ parameter: UnsafeMutableRawPointer?) -
 /// - press→action: push → the clip's `Mix_PlayChannel` returned (text already inserted);
 /// - press→photon: push → `SDL_RenderPresent` returned for the first frame showing it.
 ///
-/// Times come from SDL's high-resolution counter (nanoseconds). With the disk audio driver
-/// the file's size at each push is kept, so the bench can find where the clip starts.
+/// Times come from SDL's high-resolution counter (nanoseconds). For each press the audio
+/// stream's position (frames mixed so far) is kept, so with the disk audio driver the bench
+/// can find where in the stream the clip starts.
 /// At the end one JSON line goes to stdout and the app quits.
 final class BenchDriver {
     private let presses: Int
@@ -105,7 +106,8 @@ final class BenchDriver {
         guard case .pushed = phase else { return }
         let t0 = benchPushTime.load(ordering: .acquiring)
         actionNs.append(Double(Self.nanoseconds() - t0))
-        audioPositions[audioPositions.count - 1] = Self.audioFileSize()
+        // The stream position the clip was scheduled at: frames mixed so far.
+        audioPositions[audioPositions.count - 1] = Int(mixedFrames.load(ordering: .relaxed))
         phase = .acted(t0: t0)
     }
 
@@ -150,7 +152,7 @@ final class BenchDriver {
         func list(_ values: [Double]) -> String { "[" + values.map { String($0 / 1e6) }.joined(separator: ",") + "]" }
         var line = "{\"event\":\"bench\",\"presses\":\(presses)"
         line += ",\"press_to_action_ms\":\(list(actionNs)),\"press_to_photon_ms\":\(list(photonNs))"
-        line += ",\"audio_file_bytes_at_press\":[" + audioPositions.map(String.init).joined(separator: ",") + "]"
+        line += ",\"audio_frames_at_press\":[" + audioPositions.map(String.init).joined(separator: ",") + "]"
         if let start = memoryAtStart {
             line += ",\"rss_kb_start\":\(start.rss),\"pss_kb_start\":\(start.pss),\"rss_kb_end\":\(end.rss),\"pss_kb_end\":\(end.pss)"
         }
@@ -169,10 +171,4 @@ final class BenchDriver {
         return (field("Rss"), field("Pss"))
     }
 
-    /// The size of SDL's disk audio file, or -1 when not using it.
-    static func audioFileSize() -> Int {
-        guard let path = getenv("SDL_DISKAUDIOFILE") else { return -1 }
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : -1
-    }
 }

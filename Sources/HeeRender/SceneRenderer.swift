@@ -117,7 +117,7 @@ public final class SceneRenderer {
         try drawRowText(scene.strings.closeKeyboard, button, in: layout.closeKeyboard, s, trailing: false)
         try drawRowText(scene.strings.volumeLabel, body, in: layout.volumeRow, s, trailing: false)
         let large = TextStyle(.regular, Self.bodyPointSize + 5, Palette.tint)
-        for (control, symbol) in [(HostControl.volumeDown, "−"), (.volumeUp, "＋")] {
+        for (control, symbol) in [(HostControl.volumeDown, "−"), (.volumeUp, "+")] {
             if let line = try text.line(symbol, large, pixelScale: s) {
                 let r = px(layout.frame(of: control), s)
                 try renderer.copy(line.texture, to: PixelRect(x: r.x + (r.width - line.width) / 2, y: r.y + (r.height - line.height) / 2,

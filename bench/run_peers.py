@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""`make bench-peers`: HeeKeyboard beside Debian's on-screen keyboards, measured the same way
+under the same Xvfb: exec → window mapped, exec → fully painted (bench/xprobe.py), PSS one
+second after it is painted, and idle CPU over 10 s (the program's whole process tree, so
+helper processes count). Prints the figures and HeeKeyboard / peer ratios, and adds them to
+bench/results.json under "peers"."""
+import json, os, shutil, statistics, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import xprobe  # noqa: E402
+
+APP = os.environ.get("HEE_APP", os.path.join(ROOT, ".build/release/HeeApp"))
+RUNS = int(os.environ.get("HEE_PEER_RUNS", "5"))
+IDLE_SECONDS = float(os.environ.get("HEE_PEER_IDLE", "10"))
+
+PROGRAMS = [
+    ("HeeKeyboard", [APP, "--mute"]),
+    ("xvkbd", ["xvkbd"]),
+    ("matchbox-keyboard", ["matchbox-keyboard"]),
+    ("onboard", ["dbus-run-session", "--", "onboard"]),
+]
+
+
+def tree(pid):
+    """`pid` and its descendants."""
+    pids, frontier = [pid], [pid]
+    while frontier:
+        p = frontier.pop()
+        try:
+            children = open("/proc/%d/task/%d/children" % (p, p)).read().split()
+        except OSError:
+            children = []
+        for c in map(int, children):
+            pids.append(c)
+            frontier.append(c)
+    return pids
+
+
+def tree_pss_mb(pid):
+    total = 0
+    for p in tree(pid):
+        try:
+            total += xprobe.pss_kb(p)
+        except OSError:
+            pass
+    return total / 1024
+
+
+def tree_ticks(pid):
+    total = 0
+    for p in tree(pid):
+        try:
+            total += xprobe.cpu_ticks(p)
+        except OSError:
+            pass
+    return total
+
+
+def measure(disp, cmd, env):
+    mapped, painted = [], []
+    for _ in range(RUNS):
+        m, p = xprobe.startup(disp, cmd, env)
+        mapped.append(m)
+        painted.append(p)
+    proc, _, _, _ = xprobe.launch_and_watch(disp, cmd, env)
+    time.sleep(1)
+    pss = tree_pss_mb(proc.pid)
+    # HeeKeyboard's caret blinks for 10 s after start and its audio device sleeps after 3 s:
+    # measure all programs from the same moment, 11 s after they are painted.
+    time.sleep(10)
+    hz = os.sysconf("SC_CLK_TCK")
+    a = tree_ticks(proc.pid)
+    time.sleep(IDLE_SECONDS)
+    idle = (tree_ticks(proc.pid) - a) / hz / IDLE_SECONDS * 100
+    xprobe._stop(proc)
+    return {"mapped_ms": statistics.median(mapped), "painted_ms": statistics.median(painted),
+            "pss_mb": pss, "idle_cpu_percent": idle, "runs": RUNS}
+
+
+def main():
+    results = {}
+    with xprobe.Xvfb() as disp:
+        env = dict(os.environ, DISPLAY=disp.name, SDL_AUDIODRIVER="dummy")
+        env["XDG_CONFIG_HOME"] = os.path.join("/tmp", "hee-peers-config")
+        for name, cmd in PROGRAMS:
+            if shutil.which(cmd[0]) is None and not os.path.exists(cmd[0]):
+                print("%s: not installed, skipped" % name)
+                continue
+            try:
+                results[name] = measure(disp, cmd, env)
+            except RuntimeError as error:
+                print("%s: %s" % (name, error))
+    print("%-18s %12s %12s %9s %9s" % ("program", "mapped ms", "painted ms", "PSS MB", "idle CPU"))
+    for name, r in results.items():
+        print("%-18s %12.1f %12.1f %9.1f %8.2f%%" % (name, r["mapped_ms"], r["painted_ms"], r["pss_mb"], r["idle_cpu_percent"]))
+    hee = results.get("HeeKeyboard")
+    if hee:
+        print("\nHeeKeyboard / peer (below 1: HeeKeyboard is faster / smaller)")
+        for name, r in results.items():
+            if name == "HeeKeyboard":
+                continue
+            ratio = lambda k: hee[k] / r[k] if r[k] else float("inf")
+            print("  vs %-16s painted %.2f  mapped %.2f  PSS %.2f  idle CPU %s" % (
+                name, ratio("painted_ms"), ratio("mapped_ms"), ratio("pss_mb"),
+                "both 0" if hee["idle_cpu_percent"] == r["idle_cpu_percent"] == 0 else "%.2f" % ratio("idle_cpu_percent")))
+    path = os.path.join(ROOT, "bench/results.json")
+    data = json.load(open(path)) if os.path.exists(path) else {}
+    data["peers"] = results
+    with open(path, "w") as f:
+        json.dump(data, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

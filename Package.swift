@@ -26,7 +26,13 @@ let package = Package(
         // Snapshot of core state -> pixels.
         .target(name: "HeeRender", dependencies: ["KeyboardCore", "CSDL", "CCairo", "CFontconfig"]),
         // Window, event loop, audio, command line.
-        .executableTarget(name: "HeeApp", dependencies: ["KeyboardCore", "HeeRender", "CSDL"]),
+        .executableTarget(
+            name: "HeeApp",
+            dependencies: ["KeyboardCore", "HeeRender", "CSDL"],
+            // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
+            // and only the pages used become resident (see README, "Performance").
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+        ),
         // Writes the app icon PNGs for `make install`.
         .executableTarget(name: "HeeIcon", dependencies: ["HeeRender"]),
         // Frame-cost benchmark for `make bench`.

@@ -116,11 +116,21 @@ final class HeeButtonPainter {
 
     /// The laurel font's size in pixels whose glyphs' ink is `inkHeight` pixels tall.
     private func laurelPixelSize(inkHeight: Double) throws(SDLError) -> Int {
-        let reference = 100
-        let font = try text.bundledFont(.laurel, pixels: reference)
-        guard let m = font.glyphMetrics(FontFace.laurelLeading), m.maxY > m.minY else { return Int(inkHeight.rounded()) }
-        return max(Int((inkHeight * Double(reference) / Double(m.maxY - m.minY)).rounded()), 1)
+        if laurelInkRatio == nil {
+            // Measured once on a face that is closed again (not kept in the font cache).
+            let reference = 100
+            let font = try text.temporaryFont(.laurel, pixels: reference)
+            if let m = font.glyphMetrics(FontFace.laurelLeading), m.maxY > m.minY {
+                laurelInkRatio = Double(m.maxY - m.minY) / Double(reference)
+            } else {
+                laurelInkRatio = 1
+            }
+        }
+        return max(Int((inkHeight / (laurelInkRatio ?? 1)).rounded()), 1)
     }
+
+    /// Ink height ÷ pixel size of the laurel glyphs.
+    private var laurelInkRatio: Double?
 
     private func textures(for k: Double) throws(SDLError) -> Cache {
         if let cache, cache.pixelsPerPoint == k { return cache }

@@ -55,14 +55,20 @@ public final class SceneRenderer {
             try drawHostStatic(scene, s)
         } else {
             let key = HostLayerKey(layout: scene.layout, scale: s, strings: scene.strings)
+            let (w, h) = try renderer.outputSize()
             if hostLayer?.key != key {
-                let (w, h) = try renderer.outputSize()
-                let texture = try Texture(renderer: renderer, targetWidth: w, height: h)
+                // Only as tall as the host screen's content; below it is plain background.
+                let contentHeight = min(px(scene.layout.listFrame, s).y + px(scene.layout.listFrame, s).height
+                                        + Int((Self.rowTextInset * s).rounded()), h)
+                let texture = try Texture(renderer: renderer, targetWidth: w, height: contentHeight)
                 try renderer.drawing(into: texture) { () throws(SDLError) in try drawHostStatic(scene, s) }
                 hostLayer = (key, texture)
             }
-            try renderer.copy(hostLayer!.texture, to: PixelRect(x: 0, y: 0, width: hostLayer!.texture.width,
-                                                                height: hostLayer!.texture.height))
+            let layer = hostLayer!.texture
+            try renderer.copy(layer, to: PixelRect(x: 0, y: 0, width: layer.width, height: layer.height))
+            if layer.height < h {
+                try renderer.fill(PixelRect(x: 0, y: layer.height, width: w, height: h - layer.height), Palette.hostBackground)
+            }
         }
         try drawHostValues(scene, s)
         if scene.isKeyboardVisible { try drawKeyboard(scene, s) }

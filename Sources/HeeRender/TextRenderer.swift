@@ -69,6 +69,12 @@ public final class TextRenderer {
         return font
     }
 
+    /// A bundled face at `pixels` that is not kept (for a one-off measurement).
+    /// - Throws: `SDLError` when the file cannot be opened.
+    func temporaryFont(_ face: FontFace, pixels: Int) throws(SDLError) -> Font {
+        try Font(path: AssetLocator.join(assetsDirectory, face.relativePath), pixelSize: pixels, library: library)
+    }
+
     /// The bundled font that failed to open, if one did (the app reports it as a bad file).
     public private(set) var failedFont: FontError?
 

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One input event as `--record` writes it and `--replay` reads it: a line of JSON.
 ///
 /// The format (JSON Lines, one object per line; blank lines and lines starting with `#` are
@@ -21,9 +19,9 @@ import FoundationEssentials
 /// {"t":1800,"type":"textinput","text":"a"}
 /// {"t":1900,"type":"window","event":"resized","w":600,"h":900}   // also focus_lost, focus_gained, close
 /// ```
-public struct InputRecord: Hashable, Sendable, Codable {
+public struct InputRecord: Hashable, Sendable {
     /// The kinds of record.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         case mousedown, mouseup, mousemotion
         case fingerdown, fingerup, fingermotion
         case keydown, keyup, textinput
@@ -31,7 +29,7 @@ public struct InputRecord: Hashable, Sendable, Codable {
     }
 
     /// Window events that are recorded.
-    public enum WindowEvent: String, Hashable, Sendable, Codable, CaseIterable {
+    public enum WindowEvent: String, Hashable, Sendable, CaseIterable {
         case resized
         case focus_lost
         case focus_gained
@@ -90,11 +88,13 @@ public struct InputRecord: Hashable, Sendable, Codable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let record: InputRecord
             do {
-                record = try JSONDecoder().decode(InputRecord.self, from: Data(line.utf8))
-            } catch let error as DecodingError {
-                throw ParseError(line: lineNumber, message: Self.describe(error))
+                record = try InputRecord(json: try JSONValue.parse(String(line)))
+            } catch let error as JSONValue.ParseError {
+                throw ParseError(line: lineNumber, message: error.description)
+            } catch let error as JSONFields.FieldError {
+                throw ParseError(line: lineNumber, message: error.message)
             } catch {
-                throw ParseError(line: lineNumber, message: "not a JSON object")
+                throw ParseError(line: lineNumber, message: "not a valid record")
             }
             if let problem = record.problem { throw ParseError(line: lineNumber, message: problem) }
             if let key = record.key, !isKnownKey(key) {
@@ -158,16 +158,34 @@ public struct InputRecord: Hashable, Sendable, Codable {
         return JSONValue.object(members).serialized
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context):
-            if let field = context.codingPath.last?.stringValue { return "\"\(field)\" has an unknown value" }
-            return "not valid JSON"
-        case .keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            let field = context.codingPath.last?.stringValue ?? "value"
-            return "\"\(field)\" has the wrong type"
-        @unknown default: return "not a valid record"
+    /// A record from a parsed JSON line.
+    /// - Throws: `JSONFields.FieldError` for a value that is not an object, a missing `t` or
+    ///   `type`, an unknown type or window event, or a member of the wrong type.
+    init(json: JSONValue) throws(JSONFields.FieldError) {
+        guard let fields = JSONFields(json) else { throw JSONFields.FieldError(message: "not a JSON object") }
+        guard let t = try fields.int("t") else { throw JSONFields.FieldError(message: "missing \"t\"") }
+        guard let typeName = try fields.string("type") else { throw JSONFields.FieldError(message: "missing \"type\"") }
+        guard let type = Kind(rawValue: typeName) else {
+            throw JSONFields.FieldError(message: "\"type\" has an unknown value '\(typeName)'")
         }
+        self.init(t: t, type: type)
+        x = try fields.double("x")
+        y = try fields.double("y")
+        button = try fields.int("button")
+        clicks = try fields.int("clicks")
+        buttons = try fields.int("buttons")
+        touch = try fields.bool("touch")
+        finger = try fields.int("finger").map(Int64.init)
+        device = try fields.int("device").map(Int64.init)
+        key = try fields.string("key")
+        text = try fields.string("text")
+        if let name = try fields.string("event") {
+            guard let event = WindowEvent(rawValue: name) else {
+                throw JSONFields.FieldError(message: "\"event\" has an unknown value '\(name)'")
+            }
+            self.event = event
+        }
+        w = try fields.int("w")
+        h = try fields.int("h")
     }
 }

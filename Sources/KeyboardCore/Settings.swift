@@ -1,11 +1,9 @@
-import FoundationEssentials
-
 /// What HeeKeyboard remembers between runs, stored as JSON in
 /// `$XDG_CONFIG_HOME/hee-keyboard/settings.json` (default `~/.config/...`).
 ///
 /// Every field is optional in the file; a missing one takes its default, so files written by
 /// older versions still load.
-public struct Settings: Hashable, Sendable, Codable {
+public struct Settings: Hashable, Sendable {
     /// Never open an audio device.
     public var mute = false
     /// Playback volume, 0...100 (percent).
@@ -29,48 +27,24 @@ public struct Settings: Hashable, Sendable, Codable {
         public var description: String { message }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case mute, volume, windowWidth, windowHeight, limit
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        mute = try c.decodeIfPresent(Bool.self, forKey: .mute) ?? false
-        volume = try Self.wholeNumber(c, .volume) ?? 100
-        windowWidth = try Self.wholeNumber(c, .windowWidth) ?? Int(KeyboardLayout.defaultWindowSize.width)
-        windowHeight = try Self.wholeNumber(c, .windowHeight) ?? Int(KeyboardLayout.defaultWindowSize.height)
-        limit = try Self.wholeNumber(c, .limit)
-    }
-
-    /// An optional whole number. JSONDecoder reports a fraction (`50.5`) or a number too large
-    /// for `Int` as invalid JSON without naming the key; this reports a type mismatch at it.
-    private static func wholeNumber(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Int? {
-        guard let value = try c.decodeIfPresent(Double.self, forKey: key) else { return nil }
-        guard value.rounded() == value, abs(value) <= 1e15 else {
-            throw DecodingError.typeMismatch(Int.self, .init(codingPath: c.codingPath + [key], debugDescription: "not a whole number"))
-        }
-        return Int(value)
-    }
-
     /// Reads settings from a file's bytes.
     /// - Throws: `LoadError` when the bytes are not a JSON object of the right fields, or a
     ///   value is out of range (volume 0...100, limit 1...99, window at least the minimum and
     ///   at most 16384).
     public static func decode(_ bytes: [UInt8]) throws(LoadError) -> Settings {
-        let settings: Settings
-        do {
-            settings = try JSONDecoder().decode(Settings.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            switch error {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context):
-                // An empty path: the file itself is an array, a number, a string or null.
-                guard let key = context.codingPath.last?.stringValue else { throw LoadError(message: "not a JSON object") }
-                throw LoadError(message: "\"\(key)\" has the wrong type")
-            default:
-                throw LoadError(message: "not a JSON object")
-            }
-        } catch {
+        guard let text = String(validating: bytes, as: UTF8.self),
+              let json = try? JSONValue.parse(text), let fields = JSONFields(json) else {
             throw LoadError(message: "not a JSON object")
+        }
+        var settings = Settings()
+        do {
+            settings.mute = try fields.bool("mute") ?? settings.mute
+            settings.volume = try fields.int("volume") ?? settings.volume
+            settings.windowWidth = try fields.int("windowWidth") ?? settings.windowWidth
+            settings.windowHeight = try fields.int("windowHeight") ?? settings.windowHeight
+            settings.limit = try fields.int("limit")
+        } catch {
+            throw LoadError(message: error.message)
         }
         if !volumeRange.contains(settings.volume) { throw LoadError(message: "\"volume\" must be 0-100") }
         if let limit = settings.limit, !limitRange.contains(limit) { throw LoadError(message: "\"limit\" must be 1-99") }
@@ -82,21 +56,14 @@ public struct Settings: Hashable, Sendable, Codable {
         return settings
     }
 
-    /// The settings as pretty-printed JSON with sorted keys, ending with a newline.
+    /// The settings as pretty-printed JSON with sorted keys, ending with a newline (`limit`
+    /// only when set).
     public var encoded: [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        return Array(data) + [0x0A]
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(mute, forKey: .mute)
-        try c.encode(volume, forKey: .volume)
-        try c.encode(windowWidth, forKey: .windowWidth)
-        try c.encode(windowHeight, forKey: .windowHeight)
-        try c.encodeIfPresent(limit, forKey: .limit)
+        var members: [(String, JSONValue)] = [("mute", .bool(mute)), ("volume", .integer(volume)),
+                                              ("windowHeight", .integer(windowHeight)), ("windowWidth", .integer(windowWidth))]
+        if let limit { members.append(("limit", .integer(limit))) }
+        let lines = members.sorted { $0.0 < $1.0 }.map { "  \(JSONValue.string($0.0).serialized) : \($0.1.serialized)" }
+        return Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8)
     }
 
     /// The window size in points.

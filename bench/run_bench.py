@@ -46,8 +46,9 @@ def run_app_bench(env, presses, interval_ms, extra=()):
 
 
 def audio_latencies(raw_path, frames_at_press, rate=48000, channels=2):
-    """ms from each press's stream position (frames mixed when the clip was scheduled) to the
-    clip's first non-zero sample in the disk driver's output."""
+    """ms from each press's playback position (the frame being played when the clip was
+    scheduled, a fraction of a frame included) to the clip's first non-zero sample in the
+    disk driver's output."""
     data = open(raw_path, "rb").read()
     frame = 2 * channels
     silence = b"\0" * frame
@@ -55,7 +56,7 @@ def audio_latencies(raw_path, frames_at_press, rate=48000, channels=2):
     for start in frames_at_press:
         if start < 0:
             continue
-        i = start * frame
+        i = int(start) * frame
         while i + frame <= len(data) and data[i:i + frame] == silence:
             i += frame
         if i + frame <= len(data):

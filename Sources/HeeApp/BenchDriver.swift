@@ -52,7 +52,8 @@ final class BenchDriver {
     private var nextPress: Duration
     private var actionNs: [Double] = []
     private var photonNs: [Double] = []
-    private var audioPositions: [Int] = []
+    /// The audio stream's playback position at each press, in sample frames.
+    private var audioPositions: [Double] = []
     private var memoryAtStart: (rss: Int, pss: Int)?
     private(set) var isDone = false
 
@@ -106,8 +107,14 @@ final class BenchDriver {
         guard case .pushed = phase else { return }
         let t0 = benchPushTime.load(ordering: .acquiring)
         actionNs.append(Double(Self.nanoseconds() - t0))
-        // The stream position the clip was scheduled at: frames mixed so far.
-        audioPositions[audioPositions.count - 1] = Int(mixedFrames.load(ordering: .relaxed))
+        // Where playback stands: the last buffer handed to the device is being played, and
+        // has played for the time since it was handed over (the disk driver plays in real
+        // time). The clip starts with the next buffer the mixer makes.
+        let mixed = Double(mixedFrames.load(ordering: .relaxed))
+        let buffer = Double(AudioEngine.chunkSize)
+        let sinceMix = Double(Self.nanoseconds() &- lastMixNanoseconds.load(ordering: .relaxed)) / 1e9
+        let played = min(max(sinceMix * Double(AudioEngine.frequency), 0), buffer)
+        audioPositions[audioPositions.count - 1] = mixed == 0 ? -1 : mixed - buffer + played
         phase = .acted(t0: t0)
     }
 
@@ -152,7 +159,7 @@ final class BenchDriver {
         func list(_ values: [Double]) -> String { "[" + values.map { String($0 / 1e6) }.joined(separator: ",") + "]" }
         var line = "{\"event\":\"bench\",\"presses\":\(presses)"
         line += ",\"press_to_action_ms\":\(list(actionNs)),\"press_to_photon_ms\":\(list(photonNs))"
-        line += ",\"audio_frames_at_press\":[" + audioPositions.map(String.init).joined(separator: ",") + "]"
+        line += ",\"audio_frames_at_press\":[" + audioPositions.map { String($0) }.joined(separator: ",") + "]"
         if let start = memoryAtStart {
             line += ",\"rss_kb_start\":\(start.rss),\"pss_kb_start\":\(start.pss),\"rss_kb_end\":\(end.rss),\"pss_kb_end\":\(end.pss)"
         }

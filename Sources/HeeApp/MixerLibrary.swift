@@ -73,10 +73,13 @@ final class MixerLibrary {
 let mixedFrames = Atomic<UInt64>(0)
 /// Bytes per sample frame of the open device.
 let mixedFrameBytes = Atomic<UInt64>(4)
+/// When the mixer last handed a buffer to the device (nanoseconds, SDL's counter).
+let lastMixNanoseconds = Atomic<UInt64>(0)
 
 /// SDL_mixer's post-mix hook (runs on the audio thread): counts the frames mixed. A plain
 /// global function, so no actor isolation crosses onto SDL's thread.
 func countMixedFrames(_ userData: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<UInt8>?, _ length: Int32) {
     let frame = max(mixedFrameBytes.load(ordering: .relaxed), 1)
     mixedFrames.add(UInt64(length) / frame, ordering: .relaxed)
+    lastMixNanoseconds.store(BenchDriver.nanoseconds(), ordering: .relaxed)
 }

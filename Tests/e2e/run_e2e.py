@@ -20,7 +20,6 @@ Only the Python standard library is used.
 import json
 import os
 import queue
-import select
 import shutil
 import signal
 import subprocess
@@ -28,6 +27,12 @@ import sys
 import tempfile
 import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb
+
+import functools  # noqa: E402
+start_xvfb = functools.partial(start_xvfb, first=91, last=160)  # this script's display range
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_TIMEOUT = 5.0
@@ -40,22 +45,6 @@ CAP_COLUMN_X = 85.0               # column scanned for the cap's top edge
 CAP_SCAN_HEIGHT = 60.0            # rows scanned from the top of the hee frame
 CAP_PRESS_OFFSET = 10.0           # `.offset(y: isTouching ? 10 : 0)`
 EDGE_THRESHOLD = 36               # sum of |Δr|+|Δg|+|Δb| against the keyboard background
-
-
-class CheckFailed(Exception):
-    pass
-
-
-class Prerequisite(Exception):
-    pass
-
-
-def ok(message):
-    print(f"ok - {message}", flush=True)
-
-
-def fail(message):
-    raise CheckFailed(message)
 
 
 # --------------------------------------------------------------------------- processes
@@ -71,63 +60,6 @@ def run(args, timeout=10.0, check=True, env=None):
         fail(f"command failed ({proc.returncode}): {' '.join(args)}\n"
              f"{proc.stderr.decode(errors='replace').strip()}")
     return proc.stdout
-
-
-def kill_group(proc, grace=2.0):
-    """Ends a process started with start_new_session=True, and its whole group."""
-    if proc is None:
-        return
-    if proc.poll() is None:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
-            proc.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)  # stragglers in the group, if any
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        pass
-
-
-def start_xvfb(first=91, last=160):
-    """Starts Xvfb on the first free display from :first; returns (process, ':N')."""
-    if shutil.which("Xvfb") is None:
-        raise Prerequisite("Xvfb not found (apt-get install xvfb)")
-    for number in range(first, last + 1):
-        if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
-            continue
-        read_fd, write_fd = os.pipe()
-        proc = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
-             "-displayfd", str(write_fd)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, pass_fds=(write_fd,),
-            start_new_session=True)
-        os.close(write_fd)
-        ready = b""
-        deadline = time.monotonic() + 10
-        try:
-            while time.monotonic() < deadline and proc.poll() is None:
-                r, _, _ = select.select([read_fd], [], [], 0.1)
-                if r:
-                    chunk = os.read(read_fd, 64)
-                    if not chunk:
-                        break
-                    ready += chunk
-                    if ready.endswith(b"\n"):
-                        break
-        finally:
-            os.close(read_fd)
-        if ready.strip() and proc.poll() is None:
-            return proc, f":{ready.strip().decode()}"
-        kill_group(proc, grace=1)  # display taken meanwhile, or Xvfb failed: try the next one
-    raise Prerequisite(f"could not start Xvfb on any display :{first}…:{last}")
 
 
 # --------------------------------------------------------------------------- trace

@@ -34,7 +34,6 @@ Standard-library Python 3 only.
 import json
 import os
 import queue
-import select
 import shutil
 import signal
 import stat
@@ -45,6 +44,12 @@ import tempfile
 import threading
 import time
 import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb
+
+import functools  # noqa: E402
+start_xvfb = functools.partial(start_xvfb, first=131, last=199)  # this script's display range
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HEE_TEXT = "へぇ〜"
@@ -62,22 +67,6 @@ LAUNCH_TIMEOUT = 20.0
 EVENT_TIMEOUT = 5.0
 
 
-class CheckFailed(Exception):
-    pass
-
-
-class Prerequisite(Exception):
-    pass
-
-
-def ok(message):
-    print(f"ok - {message}", flush=True)
-
-
-def fail(message):
-    raise CheckFailed(message)
-
-
 def expect(condition, message):
     if not condition:
         fail(message)
@@ -89,59 +78,6 @@ def short(text, limit=600):
 
 
 # --------------------------------------------------------------------------- processes
-
-def kill_group(proc, grace=2.0):
-    """Ends a process started with start_new_session=True, and its group."""
-    if proc is None:
-        return
-    if proc.poll() is None:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
-            proc.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        pass
-
-
-def start_xvfb(first=131, last=199):
-    """Starts Xvfb on the first free display from :first; returns (process, ':N')."""
-    for number in range(first, last + 1):
-        if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
-            continue
-        read_fd, write_fd = os.pipe()
-        proc = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-displayfd", str(write_fd)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_fd,), start_new_session=True)
-        os.close(write_fd)
-        ready = b""
-        deadline = time.monotonic() + 10
-        try:
-            while time.monotonic() < deadline and proc.poll() is None:
-                r, _, _ = select.select([read_fd], [], [], 0.1)
-                if r:
-                    chunk = os.read(read_fd, 64)
-                    if not chunk:
-                        break
-                    ready += chunk
-                    if ready.endswith(b"\n"):
-                        break
-        finally:
-            os.close(read_fd)
-        if ready.strip() and proc.poll() is None:
-            return proc, f":{ready.strip().decode()}"
-        kill_group(proc, grace=1)
-    raise Prerequisite(f"could not start Xvfb on any display :{first}…:{last}")
-
 
 class Work:
     """The work directory and the environment every app run starts from: no display, no

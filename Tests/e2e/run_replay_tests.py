@@ -33,7 +33,6 @@ import json
 import os
 import queue
 import re
-import select
 import shutil
 import signal
 import subprocess
@@ -41,6 +40,9 @@ import sys
 import tempfile
 import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REPLAY_DIR = os.path.join(REPO_ROOT, "Tests", "e2e", "replay")
@@ -50,22 +52,6 @@ LETTERS = [chr(c) for c in range(ord("a"), ord("z") + 1)]
 ALL_KEYS = ["hee", "shift", "backspace", "space"] + LETTERS
 RUN_TIMEOUT = 20.0
 TIME_TOLERANCE = 0.015  # seconds; trace `t` is rounded to 1 ms and may run a few ms ahead of the file
-
-
-class CheckFailed(Exception):
-    pass
-
-
-class Prerequisite(Exception):
-    pass
-
-
-def ok(message):
-    print(f"ok - {message}", flush=True)
-
-
-def fail(message):
-    raise CheckFailed(message)
 
 
 def dumps(value):
@@ -658,57 +644,6 @@ def scenario_malformed(ctx):
 
 
 # --------------------------------------------------------------------------- record → replay
-
-def kill_group(proc, grace=2.0):
-    if proc is None:
-        return
-    if proc.poll() is None:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
-            proc.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        pass
-
-
-def start_xvfb(first=71, last=140):
-    for number in range(first, last + 1):
-        if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
-            continue
-        read_fd, write_fd = os.pipe()
-        proc = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-displayfd", str(write_fd)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_fd,), start_new_session=True)
-        os.close(write_fd)
-        ready = b""
-        deadline = time.monotonic() + 10
-        try:
-            while time.monotonic() < deadline and proc.poll() is None:
-                r, _, _ = select.select([read_fd], [], [], 0.1)
-                if r:
-                    chunk = os.read(read_fd, 64)
-                    if not chunk:
-                        break
-                    ready += chunk
-                    if ready.endswith(b"\n"):
-                        break
-        finally:
-            os.close(read_fd)
-        if ready.strip() and proc.poll() is None:
-            return proc, f":{ready.strip().decode()}"
-        kill_group(proc, grace=1)
-    raise Prerequisite(f"could not start Xvfb on any display :{first}…:{last}")
-
 
 class LiveTrace:
     def __init__(self, stream):

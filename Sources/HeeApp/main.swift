@@ -76,8 +76,9 @@ case .run(let options):
         }
     }
     let environment = FileSystem.environment
-    // Replays are tests and demos: they neither read nor change the user's settings.
-    let store = options.replayPath == nil ? SettingsStore(file: SettingsFile(environment: environment)) : nil
+    // Replays and the benchmark are tests: they neither read nor change the user's settings.
+    let store = options.replayPath == nil && options.benchPresses == nil
+        ? SettingsStore(file: SettingsFile(environment: environment)) : nil
     let configuration = options.configuration(settings: store?.settings ?? Settings(), environment: environment)
     var app: Application?
     do {

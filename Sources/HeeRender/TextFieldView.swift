@@ -15,6 +15,8 @@ final class TextFieldView {
     private var drawn: (x: Int, start: Int, text: String, style: TextStyle, scale: Double)?
     /// The caret's rectangle in the last frame, pixels.
     private(set) var caretRect: PixelRect?
+    private struct LineKey: Equatable { var text: String; var style: TextStyle; var scale: Double }
+    private var lastLine: (key: LineKey, line: TextRenderer.Line?)?
 
     private let renderer: Renderer
     private let text: TextRenderer
@@ -73,7 +75,14 @@ final class TextFieldView {
             }
         }
 
-        let line = try text.line(visible, style, pixelScale: s)
+        // The field keeps its own last line: its text changes with every key, so it stays out
+        // of the shared cache (which would fill with stale variants), and blinking or an
+        // animation elsewhere redraws it without rendering it again.
+        let lineKey = LineKey(text: visible, style: style, scale: s)
+        if lastLine?.key != lineKey {
+            lastLine = (lineKey, try text.line(visible, style, pixelScale: s, cached: false))
+        }
+        let line = lastLine?.line ?? nil
         let lineTop = content.y + (content.height - (line?.height ?? text.lineHeight(style, pixelScale: s))) / 2
         if let line {
             try renderer.copy(line.texture, to: PixelRect(x: content.x, y: lineTop, width: line.width, height: line.height))

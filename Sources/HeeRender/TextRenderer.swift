@@ -170,7 +170,15 @@ public final class TextRenderer {
     /// and there is nothing to draw).
     /// - Throws: `SDLError` when rendering or uploading fails.
     public func line(_ text: String, _ style: TextStyle, pixelScale: Double) throws(SDLError) -> Line? {
+        try line(text, style, pixelScale: pixelScale, cached: true)
+    }
+
+    /// `text` rendered in `style`; with `cached: false` the line is not kept in the shared
+    /// cache (the text field's ever-changing text would only push the labels out of it).
+    /// - Throws: `SDLError` when rendering or uploading fails.
+    public func line(_ text: String, _ style: TextStyle, pixelScale: Double, cached: Bool) throws(SDLError) -> Line? {
         guard !text.isEmpty else { return nil }
+        if !cached { return try renderLine(text, style, pixels: Self.pixels(style.points, pixelScale)) }
         let key = LineKey(text: text, style: style, pixels: Self.pixels(style.points, pixelScale))
         useCounter += 1
         if let cached = lines[key] {

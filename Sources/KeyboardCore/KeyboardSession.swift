@@ -149,7 +149,11 @@ public struct KeyboardSession: Hashable, Sendable {
         // that decides whether to redraw.
         let previousClock = clock
         clock = max(clock, time)
-        let before = self
+        // A snapshot to tell whether anything visible changed, without the text field's
+        // string: holding it would make the first edit below copy the whole text.
+        var before = self
+        before.textField = TextBuffer()
+        let textRevision = textField.textRevision, selectionRevision = textField.selectionRevision
         var effects: [KeyboardEffect] = []
         fireRepeats(upTo: clock, &effects)
         switch input {
@@ -226,7 +230,10 @@ public struct KeyboardSession: Hashable, Sendable {
             break
         }
         reportKeyboardFrame(at: time, &effects)
-        if self != before || isAnimating(at: time) || before.isAnimating(at: time)
+        var after = self
+        after.textField = TextBuffer()
+        let fieldChanged = textField.textRevision != textRevision || textField.selectionRevision != selectionRevision
+        if after != before || fieldChanged || isAnimating(at: time) || before.isAnimating(at: time)
             || isCaretVisible(at: clock) != before.isCaretVisible(at: previousClock) {
             effects.append(.needsDisplay)
         }
@@ -367,13 +374,15 @@ public struct KeyboardSession: Hashable, Sendable {
     /// Runs `change` on the text field and reports a change of its text or caret (a new
     /// selection alone is drawn but not traced). Any change restarts the caret's blink.
     private mutating func edit(_ effects: inout [KeyboardEffect], _ change: (inout TextBuffer) -> Void) {
-        var field = textField
-        change(&field)
-        guard field != textField else { return }
-        let traced = field.text != textField.text || field.caret != textField.caret
-        textField = field
+        // Edited in place (a copy of the buffer would make every key copy the whole text);
+        // the revisions tell what changed.
+        let textRevision = textField.textRevision, selectionRevision = textField.selectionRevision
+        let caret = textField.caret
+        change(&textField)
+        let textChanged = textField.textRevision != textRevision
+        guard textChanged || textField.selectionRevision != selectionRevision else { return }
         caretActivity = clock
-        if traced { effects.append(.textChanged(field.text, caret: field.caret)) }
+        if textChanged || textField.caret != caret { effects.append(.textChanged(textField.text, caret: textField.caret)) }
     }
 
     /// Applies a physical-keyboard editing command to the text field.

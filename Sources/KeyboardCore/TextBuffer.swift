@@ -12,12 +12,17 @@
 ///   characters it touches (plus the memory move of the string's tail); nothing walks the
 ///   whole text. This keeps a field of 100,000 characters responsive.
 public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
-    public private(set) var text: String
+    public private(set) var text: String { didSet { textRevision &+= 1 } }
     /// Caret position in `Character`s from the start of `text`: the moving end of the
     /// selection.
-    public private(set) var caret: Int
+    public private(set) var caret: Int { didSet { if caret != oldValue { selectionRevision &+= 1 } } }
     /// The fixed end of the selection; equal to `caret` when nothing is selected.
-    public private(set) var anchor: Int
+    public private(set) var anchor: Int { didSet { if anchor != oldValue { selectionRevision &+= 1 } } }
+    /// Counters that move on every change of the text, and of the caret or selection: a
+    /// change can be noticed without keeping a copy of the text (which would make the next
+    /// edit copy the whole string). Not part of equality.
+    public private(set) var textRevision = 0
+    public private(set) var selectionRevision = 0
     /// The number of `Character`s in `text`.
     public private(set) var count: Int
     /// The caret and anchor as UTF-8 offsets (always on `Character` boundaries).
@@ -59,6 +64,17 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
         caretUTF8 = c.caretUTF8
         anchor = c.anchor
         anchorUTF8 = c.anchorUTF8
+    }
+
+    public static func == (a: TextBuffer, b: TextBuffer) -> Bool {
+        a.caret == b.caret && a.anchor == b.anchor && a.count == b.count && a.caretUTF8 == b.caretUTF8
+            && a.anchorUTF8 == b.anchorUTF8 && a.undoHistory == b.undoHistory && a.text == b.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(caret)
+        hasher.combine(anchor)
     }
 
     // MARK: Selection

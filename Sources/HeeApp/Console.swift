@@ -18,7 +18,14 @@ enum Console {
         let prefix = "usage: HeeApp"
         let text = LaunchOptions.usage
         guard program != "HeeApp", text.hasPrefix(prefix) else { return text }
-        return "usage: " + program + text.dropFirst(prefix.count)
+        // The synopsis' continuation lines are aligned under the first flag: move them too.
+        let shift = program.count - "HeeApp".count
+        let continuation = String(repeating: " ", count: prefix.count + 1) + "["
+        let lines = ("usage: " + program + text.dropFirst(prefix.count)).split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.map { line in
+            guard line.hasPrefix(continuation) else { return String(line) }
+            return shift >= 0 ? String(repeating: " ", count: shift) + line : String(line.dropFirst(-shift))
+        }.joined(separator: "\n")
     }
 
     /// Writes `line` and a newline to stderr.

@@ -3,7 +3,7 @@
 /// `HeeApp [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--size WxH] [--scale F]
 /// [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]] [--help] [--version]`
 ///
-/// Flags that have a setting (`--mute`, `--volume`, `--limit`, `--size`) override it for
+/// Flags that have a setting (`--mute`/`--no-mute`, `--volume`, `--limit`, `--size`) override it for
 /// this run only; they are not saved.
 public struct LaunchOptions: Hashable, Sendable {
     /// The program's version, printed by `--version`.
@@ -13,6 +13,8 @@ public struct LaunchOptions: Hashable, Sendable {
     public var trace = false
     /// Never open an audio device (`--mute`).
     public var mute = false
+    /// Sound on for this run even if the saved settings say mute (`--no-mute`).
+    public var unmute = false
     /// Initial window size in points (`--size WxH`); `nil`: the saved size.
     public var windowSize: Size?
     /// Playback volume 0...100 (`--volume`); `nil`: the saved volume.
@@ -40,7 +42,7 @@ public struct LaunchOptions: Hashable, Sendable {
     /// What this run uses: the saved `settings` with the command line's overrides on top,
     /// and the language from `--lang` or the locale in `environment`.
     public func configuration(settings: Settings, environment: [String: String]) -> RunConfiguration {
-        RunConfiguration(mute: mute || settings.mute,
+        RunConfiguration(mute: unmute ? false : (mute || settings.mute),
                          volume: volume ?? settings.volume,
                          limit: limit ?? settings.limit,
                          windowSize: windowSize ?? settings.windowSize,
@@ -79,12 +81,14 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
-        usage: HeeApp [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--size WxH]
+        usage: HeeApp [--trace] [--[no-]mute] [--volume N] [--limit N] [--lang ja|en] [--size WxH]
                       [--scale F] [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]]
                       [--help] [--version]
           --trace        write JSON Lines events (layout, keyboard, touch, hee, shift, text,
                          audio, sound, volume, reset) to stdout, one per line, flushed at once
-          --mute         do not open an audio device (default: the saved setting, sound on)
+          --mute         no sound this run: never open an audio device (default: the saved
+                         setting, sound on)
+          --no-mute      sound this run even if the saved settings say mute
           --volume N     volume 0-100 for this run (default: the saved setting, 100)
           --limit N      the show's rule: the counter stops at N, 1-99, and further presses
                          do nothing until the count is reset (default: the saved setting, none)
@@ -141,9 +145,11 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--trace":
                 try noValue()
                 options.trace = true
-            case "--mute":
+            case "--mute", "--no-mute":
                 try noValue()
-                options.mute = true
+                // The last of the two wins.
+                options.mute = flag == "--mute"
+                options.unmute = flag == "--no-mute"
             case "--size":
                 options.windowSize = try parseSize(try value())
             case "--scale":

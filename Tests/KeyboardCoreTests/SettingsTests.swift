@@ -247,3 +247,20 @@ struct SettingsTests {
         #expect(LaunchOptions.usage.ranges(of: "default").count >= 7)
     }
 }
+
+/// `--no-mute` turns sound on for one run when the saved settings say mute.
+struct NoMuteTests {
+    @Test func noMuteOverridesASavedMute() throws {
+        var saved = Settings()
+        saved.mute = true
+        guard case .run(let plain) = try LaunchOptions.parse([]),
+              case .run(let unmuted) = try LaunchOptions.parse(["--no-mute"]),
+              case .run(let last) = try LaunchOptions.parse(["--no-mute", "--mute"]) else {
+            Issue.record("expected .run")
+            return
+        }
+        #expect(plain.configuration(settings: saved, environment: [:]).mute)
+        #expect(!unmuted.configuration(settings: saved, environment: [:]).mute)
+        #expect(last.configuration(settings: Settings(), environment: [:]).mute, "the last of --mute / --no-mute wins")
+    }
+}

@@ -418,7 +418,7 @@ def check_runs_from_elsewhere(work, binary):
        f"{layouts[0]['window']}, text 'hi'")
 
 
-USER_FLAGS = ["--trace", "--mute", "--volume", "--limit", "--lang", "--size", "--scale", "--assets", "--record",
+USER_FLAGS = ["--trace", "--mute", "--no-mute", "--volume", "--limit", "--lang", "--size", "--scale", "--assets", "--record",
               "--replay", "--exit-when-done", "--help", "--version"]
 # Flags with a default value, and a word of it that --help must show.
 DEFAULTS = {"--mute": "sound on", "--volume": "100", "--limit": "none", "--lang": "LANG", "--size": "480x800",

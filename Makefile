@@ -13,7 +13,7 @@ ICON_SIZES := 48 128 256
 ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt
 
-.PHONY: bench bench-peers all build release run test unit-test e2e-test check-assets assets screenshot clean install uninstall install-test
+.PHONY: bench bench-peers bench-deps all build release run test unit-test e2e-test check-assets assets screenshot clean install uninstall install-test
 
 all: release
 
@@ -75,13 +75,17 @@ install-test: release
 	$(PYTHON) Tests/e2e/run_install_tests.py
 
 ## Benchmarks (release build): prints a table and writes bench/results.json.
-bench: release
-	$(PYTHON) -m pip install --quiet -r bench/requirements.txt
+bench: release bench-deps
 	$(PYTHON) bench/run_bench.py
 
+## python-xlib for the X measurements: Debian's python3-xlib (installed by install-deps.sh)
+## or, for another Python, from PyPI.
+bench-deps:
+	@$(PYTHON) -c 'import Xlib' 2>/dev/null || $(PYTHON) -m pip install --quiet -r bench/requirements.txt \
+		|| { echo "make bench: python-xlib is missing: apt-get install python3-xlib, or pip install -r bench/requirements.txt" >&2; exit 1; }
+
 ## HeeKeyboard beside Debian's xvkbd, matchbox-keyboard and onboard, measured the same way.
-bench-peers: release
-	$(PYTHON) -m pip install --quiet -r bench/requirements.txt
+bench-peers: release bench-deps
 	sudo -n true 2>/dev/null && SUDO=sudo || SUDO=; \
 	$$SUDO apt-get install -y -q xvkbd matchbox-keyboard onboard dbus-x11 >/dev/null
 	$(PYTHON) bench/run_peers.py

@@ -3,6 +3,7 @@
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
 #   test:   Xvfb, xdotool, xclip and ImageMagick for the end-to-end tests
+#   bench:  python3-xlib (make bench)
 # The Swift toolchain itself (6.x) is not a Debian package: see README.
 # Usage: sudo scripts/install-deps.sh
 set -euo pipefail
@@ -10,6 +11,7 @@ packages=(
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
   fonts-droid-fallback fonts-noto-color-emoji
   xvfb xauth xdotool xclip imagemagick python3
+  python3-xlib
 )
 if [[ $(id -u) -ne 0 ]]; then
   echo "install-deps.sh: run as root (sudo scripts/install-deps.sh)" >&2

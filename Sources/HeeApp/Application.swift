@@ -397,7 +397,7 @@ final class Application {
         updateTextInputRect(windowPerPixel: coordinateScale / scale)
         if pendingLayoutTrace {
             pendingLayoutTrace = false
-            trace.emit(.layout(session.layout, scale: scale, coordinateScale: coordinateScale), at: now)
+            trace.emit(.layout(session.layout, scale: scale, coordinateScale: coordinateScale), at: clock.now)
         }
     }
 }

@@ -47,7 +47,9 @@ final class AudioEngine {
     private var mixer: MixerLibrary?
     /// Count the frames mixed (for the benchmark's press→sound figure).
     var countsFrames = false
-    private var isOpen = false
+    private var isOpen = false { didSet { if isOpen { openedSinceStart = true } } }
+    /// Whether a device was opened since `start()` (so `stop()` reports a close).
+    private var openedSinceStart = false
     /// Between `start()` and `stop()` (the keyboard is up), whether or not suspended.
     private(set) var isStarted = false
     /// When the device last made or started a sound, and how long the clip lasts.
@@ -131,14 +133,15 @@ final class AudioEngine {
         }
     }
 
-    /// Closes the device (the keyboard disappears). Returns whether the engine was started
-    /// (then the device counts as closed, even if it was suspended).
+    /// Closes the device (the keyboard disappears). Returns whether a device had been opened
+    /// since `start` (it counts as closed now, even if it was suspended).
     @discardableResult
     func stop() -> Bool {
         guard isStarted else { return false }
         isStarted = false
         close()
-        return true
+        defer { openedSinceStart = false }
+        return openedSinceStart
     }
 
     private func close() {

@@ -31,6 +31,7 @@ extension InputRecord {
         case SDL_KEYDOWN, SDL_KEYUP:
             self.init(t: t, type: SDL_EventType(sdl.type) == SDL_KEYDOWN ? .keydown : .keyup)
             key = String(cString: SDL_GetKeyName(sdl.key.keysym.sym))
+            if sdl.key.keysym.mod != 0 { mod = Int(sdl.key.keysym.mod) }
         case SDL_TEXTINPUT:
             var e = sdl.text
             let typed = withUnsafeBytes(of: &e.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -121,6 +122,7 @@ extension InputRecord {
             let sym = SDL_GetKeyFromName(key ?? "")
             e.key.keysym.sym = sym
             e.key.keysym.scancode = SDL_GetScancodeFromKey(sym)
+            e.key.keysym.mod = UInt16(truncatingIfNeeded: mod ?? 0)
         case .textinput:
             e.type = SDL_TEXTINPUT.rawValue
             e.text.timestamp = stamp

@@ -7,6 +7,9 @@ import KeyboardCore
 /// loses nothing recorded before it). Owns the file descriptor and closes it in `deinit`.
 final class InputRecorder {
     private let fd: Int32
+    private let path: String
+    /// Set once a write has failed (reported once; recording stops).
+    private var failed = false
 
     /// A recorder whose file couldn't be created: `path` and the system's reason.
     struct OpenError: Error, CustomStringConvertible {
@@ -18,14 +21,20 @@ final class InputRecorder {
     /// Creates (or truncates) the file at `path`.
     /// - Throws: `OpenError` when it cannot be created.
     init(path: String) throws(OpenError) {
+        self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
     }
 
     deinit { close(fd) }
 
-    /// Appends `record` as one line.
+    /// Appends `record` as one line. A failed write (a full disk) is reported once on
+    /// stderr and ends the recording.
     func write(_ record: InputRecord) {
-        Console.write(record.jsonLine + "\n", to: fd)
+        guard !failed else { return }
+        if !Console.write(record.jsonLine + "\n", to: fd) {
+            failed = true
+            Console.error("\(Console.program): warning: cannot write \(path): \(String(cString: strerror(errno))); recording stopped")
+        }
     }
 }

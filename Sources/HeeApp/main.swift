@@ -17,6 +17,9 @@ enum ExitStatus {
 }
 
 signal(SIGPIPE, SIG_IGN)
+// A closed terminal (SIGHUP) quits like SIGTERM, which SDL turns into SDL_QUIT: settings are
+// saved. kill(2) is async-signal-safe.
+signal(SIGHUP) { _ in _ = kill(getpid(), SIGTERM) }
 // A closed stdin, stdout or stderr would be reused by the next open() (the X connection),
 // and the trace or a warning would then go into the X protocol stream: hold them open.
 for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {

@@ -80,7 +80,13 @@ public final class SceneRenderer {
     private func drawHostStatic(_ scene: Scene, _ s: Double) throws(SDLError) {
         try renderer.clear(Palette.hostBackground)
         let layout = scene.layout
-        let titleStyle = TextStyle(.bold, Self.titlePointSize, Palette.label)
+        // The large title shrinks to fit beside the navigation bar's button in narrow windows.
+        let titleArea = px(layout.titleFrame, s)
+        var titleStyle = TextStyle(.bold, Self.titlePointSize, Palette.label)
+        let natural = text.width(of: scene.strings.title, titleStyle, pixelScale: s)
+        if natural > titleArea.width, natural > 0 {
+            titleStyle.points = (Self.titlePointSize * Double(titleArea.width) / Double(natural)).rounded(.down)
+        }
         if let title = try text.line(scene.strings.title, titleStyle, pixelScale: s) {
             let f = px(layout.titleFrame, s)
             try renderer.copy(title.texture, to: PixelRect(x: f.x, y: f.y + (f.height - title.height) / 2,

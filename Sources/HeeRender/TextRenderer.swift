@@ -72,7 +72,13 @@ public final class TextRenderer {
     /// A bundled face at `pixels` that is not kept (for a one-off measurement).
     /// - Throws: `SDLError` when the file cannot be opened.
     func temporaryFont(_ face: FontFace, pixels: Int) throws(SDLError) -> Font {
-        try Font(path: AssetLocator.join(assetsDirectory, face.relativePath), pixelSize: pixels, library: library)
+        let path = AssetLocator.join(assetsDirectory, face.relativePath)
+        do {
+            return try Font(path: path, pixelSize: pixels, library: library)
+        } catch {
+            failedFont = FontError(path: path, reason: error.message)
+            throw error
+        }
     }
 
     /// The bundled font that failed to open, if one did (the app reports it as a bad file).
@@ -138,9 +144,12 @@ public final class TextRenderer {
         return chooseFont(for: character, primary: primary, pixels: pixels).path
     }
 
-    /// Whether a cluster asks for colour emoji: it holds U+FE0F or a skin-tone modifier.
+    /// Whether a cluster is shown as colour emoji: its first scalar has emoji presentation by
+    /// default (😀, 👍), or it holds U+FE0F or a skin-tone modifier (❤️, 👍🏽). Text-style
+    /// symbols (❤ alone, ©) stay with the text's font.
     static func wantsEmojiPresentation(_ c: Character) -> Bool {
-        c.unicodeScalars.contains { $0.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains($0.value) }
+        if let first = c.unicodeScalars.first, first.properties.isEmojiPresentation { return true }
+        return c.unicodeScalars.contains { $0.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains($0.value) }
     }
 
     /// Joiners and variation selectors: part of a cluster, never drawn on their own.

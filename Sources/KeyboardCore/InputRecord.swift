@@ -15,6 +15,7 @@
 /// {"t":1520,"type":"fingermotion","finger":3,"x":0.51,"y":0.64}
 /// {"t":1600,"type":"fingerup","finger":3,"x":0.51,"y":0.64}
 /// {"t":1700,"type":"keydown","key":"Backspace"}              // SDL key names (SDL_GetKeyName)
+/// {"t":1750,"type":"keydown","key":"A","mod":64}             // "mod": SDL_Keymod bits (64: left Ctrl)
 /// {"t":1790,"type":"keyup","key":"Backspace"}
 /// {"t":1800,"type":"textinput","text":"a"}
 /// {"t":1900,"type":"window","event":"resized","w":600,"h":900}   // also focus_lost, focus_gained, close
@@ -54,6 +55,9 @@ public struct InputRecord: Hashable, Sendable {
     public var device: Int64?
     /// SDL key name for keydown/keyup.
     public var key: String?
+    /// Modifier keys held (SDL's `SDL_Keymod` bits: 0x0003 Shift, 0x00C0 Ctrl, 0x0300 Alt)
+    /// for keydown/keyup; defaults to none.
+    public var mod: Int?
     /// Committed text for textinput.
     public var text: String?
     public var event: WindowEvent?
@@ -118,6 +122,10 @@ public struct InputRecord: Hashable, Sendable {
             if let b = button, !(1...5).contains(b) { return "\"button\" must be 1...5" }
             if let c = clicks, !(1...255).contains(c) { return "\"clicks\" must be 1...255" }
             if let x, let y, !x.isFinite || !y.isFinite { return "\"x\" and \"y\" must be numbers" }
+            if let x, let y, abs(x) > 1_000_000 || abs(y) > 1_000_000 {
+                return "\"x\" and \"y\" must be window coordinates (at most 1,000,000 in size)"
+            }
+            if let b = buttons, !(0...0xFFFF).contains(b) { return "\"buttons\" must be a button mask, 0...65535" }
         case .fingerdown, .fingerup, .fingermotion:
             if let p = need(finger, "finger") ?? need(x, "x") ?? need(y, "y") { return p }
             if let x, let y, !(0...1).contains(x) || !(0...1).contains(y) {
@@ -126,6 +134,7 @@ public struct InputRecord: Hashable, Sendable {
         case .keydown, .keyup:
             if let p = need(key, "key") { return p }
             if key?.isEmpty == true { return "\"key\" must not be empty" }
+            if let m = mod, !(0...0xFFFF).contains(m) { return "\"mod\" must be SDL_Keymod bits, 0...65535" }
         case .textinput:
             if let p = need(text, "text") { return p }
             if text?.isEmpty == true { return "\"text\" must not be empty" }
@@ -151,6 +160,7 @@ public struct InputRecord: Hashable, Sendable {
         if let buttons { members.append(("buttons", .integer(buttons))) }
         if let touch { members.append(("touch", .bool(touch))) }
         if let key { members.append(("key", .string(key))) }
+        if let mod { members.append(("mod", .integer(mod))) }
         if let text { members.append(("text", .string(text))) }
         if let event { members.append(("event", .string(event.rawValue))) }
         if let w { members.append(("w", .integer(w))) }
@@ -178,6 +188,7 @@ public struct InputRecord: Hashable, Sendable {
         finger = try fields.int("finger").map(Int64.init)
         device = try fields.int("device").map(Int64.init)
         key = try fields.string("key")
+        mod = try fields.int("mod")
         text = try fields.string("text")
         if let name = try fields.string("event") {
             guard let event = WindowEvent(rawValue: name) else {

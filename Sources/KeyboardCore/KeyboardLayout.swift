@@ -50,7 +50,7 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// Rows in the host screen's list.
     public static let rowCount = 5
     /// The navigation bar's reset button's width.
-    public static let resetButtonWidth = 150.0
+    public static let resetButtonWidth = 96.0
     /// The volume buttons' width.
     public static let volumeButtonWidth = 44.0
 

@@ -94,7 +94,7 @@ public struct LaunchOptions: Hashable, Sendable {
                          do nothing until the count is reset (default: the saved setting, none)
           --lang ja|en   label language (default: from LC_ALL / LC_MESSAGES / LANG)
           --size WxH     window size in points (default: the saved size, 480x800; minimum:
-                         \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)))
+                         \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384)
           --scale F      pixels per point, 0.5-8 (default: GDK_SCALE if set, else 1); the
                          window is the size times F, drawn sharp at that scale
           --assets DIR   directory holding fonts/ and sounds/ (default: found next to the
@@ -200,6 +200,9 @@ public struct LaunchOptions: Hashable, Sendable {
             default:
                 throw UsageError(message: "unknown option '\(argument)'")
             }
+        }
+        if let record = options.recordPath, record == options.replayPath {
+            throw UsageError(message: "--record and --replay name the same file '\(record)' (recording would overwrite it)")
         }
         if wantsHelp { return .help }
         if wantsVersion { return .version }

@@ -32,10 +32,14 @@ public struct Settings: Hashable, Sendable {
     ///   value is out of range (volume 0...100, limit 1...99, window at least the minimum and
     ///   at most 16384).
     public static func decode(_ bytes: [UInt8]) throws(LoadError) -> Settings {
-        guard let text = String(validating: bytes, as: UTF8.self),
-              let json = try? JSONValue.parse(text), let fields = JSONFields(json) else {
-            throw LoadError(message: "not a JSON object")
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw LoadError(message: "not UTF-8 text") }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(text)
+        } catch {
+            throw LoadError(message: error.description)
         }
+        guard let fields = JSONFields(json) else { throw LoadError(message: "not a JSON object") }
         var settings = Settings()
         do {
             settings.mute = try fields.bool("mute") ?? settings.mute
@@ -51,7 +55,7 @@ public struct Settings: Hashable, Sendable {
         let minimum = KeyboardLayout.minimumWindowSize
         if Double(settings.windowWidth) < minimum.width || Double(settings.windowHeight) < minimum.height
             || settings.windowWidth > 16384 || settings.windowHeight > 16384 {
-            throw LoadError(message: "\"windowWidth\" and \"windowHeight\" must be at least \(Int(minimum.width))x\(Int(minimum.height))")
+            throw LoadError(message: "\"windowWidth\" and \"windowHeight\" must be from \(Int(minimum.width))x\(Int(minimum.height)) to 16384x16384")
         }
         return settings
     }

@@ -112,3 +112,40 @@ extension RenderTests {
         }
     }
 }
+
+extension RenderTests {
+    /// Review fixes on the host screen.
+    @Suite struct NarrowWindow {
+        /// At the minimum width the large title shrinks so it never runs into the navigation
+        /// bar's reset button.
+        @Test(arguments: [Language.en, .ja])
+        func titleDoesNotReachTheResetButton(language: Language) throws {
+            let size = KeyboardLayout.minimumWindowSize
+            let harness = try RenderHarness(size: size)
+            let scene = Scene(session: RenderHarness.launchedSession(size: size), at: .seconds(1), language: language)
+            try harness.render(scene)
+            let title = scene.layout.titleFrame, reset = scene.layout.resetCount
+            #expect(title.maxX <= reset.minX)
+            // No dark title ink to the right of the title frame, left of the button's text.
+            var ink = 0
+            for y in Int(title.minY)..<Int(title.maxY) {
+                for x in Int(title.maxX)..<Int(reset.minX) + 8 {
+                    let p = harness.surface.pixel(x: x, y: y)
+                    if Int(p.r) + Int(p.g) + Int(p.b) < 150 { ink += 1 }
+                }
+            }
+            #expect(ink == 0, "title ink past its frame: \(ink) pixels")
+        }
+
+        /// 😀 has emoji presentation by default: it comes from a colour face when there is one.
+        @Test func faceEmojiPreferAColourFont() throws {
+            let harness = try RenderHarness()
+            let style = TextStyle(.regular, 17, .black)
+            // The set-up installs fonts-noto-color-emoji.
+            let thumbs = try #require(harness.text.fontPath(for: "👍", style, pixelScale: 1))
+            try #require(thumbs.lowercased().contains("color"), "no colour emoji font: \(thumbs)")
+            let face = harness.text.fontPath(for: "😀", style, pixelScale: 1)
+            #expect(face == thumbs, "😀 from \(face ?? "nothing"), 👍 from \(thumbs)")
+        }
+    }
+}

@@ -127,12 +127,20 @@ struct SettingsTests {
         #expect(Self.loadError(#"{"volume": "x"}"#)?.message.contains("wrong type") == true)
     }
 
-    @Test("files that are not a JSON object are refused", arguments: [
-        "", "{", "not json", "\u{FEFF}{", "[]", "[{\"volume\": 50}]", "42", "\"settings\"", "null",
+    @Test("JSON that is not an object is refused", arguments: [
+        "[]", "[{\"volume\": 50}]", "42", "\"settings\"", "null",
     ])
     func notAJSONObject(json: String) throws {
         let error = try #require(Self.loadError(json), "accepted \(json.debugDescription)")
         #expect(error.message == "not a JSON object", "\(json.debugDescription): \(error.message)")
+    }
+
+    /// Text that is not JSON at all says so, and where reading stopped (a truncated file).
+    @Test("text that is not JSON is refused", arguments: ["", "{", "not json", "\u{FEFF}{", "{\"volume\":"])
+    func notJSON(text: String) throws {
+        let error = try #require(Self.loadError(text), "accepted \(text.debugDescription)")
+        #expect(error.message.hasPrefix("not valid JSON"), "\(text.debugDescription): \(error.message)")
+        #expect(!error.message.contains("\n"))
     }
 
     @Test func invalidUTF8IsRefused() throws {

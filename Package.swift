@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "HeeApp", targets: ["HeeApp"]),
         .library(name: "KeyboardCore", targets: ["KeyboardCore"]),
+        // Loaded by HeeApp on Wayland only, so SDL 2.26 makes its window without OpenGL.
+        .library(name: "HeeVulkanStub", type: .dynamic, targets: ["HeeVulkanStub"]),
     ],
     targets: [
         // C libraries from Debian's -dev packages (see README, "Set-up").
@@ -20,6 +22,10 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // Wayland beside SDL (libwayland-dev): the window's wl_surface, wl_shm buffers.
+        .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
+        // libHeeVulkanStub.so (see its vulkan_stub.c).
+        .target(name: "HeeVulkanStub"),
 
         // Pure Swift: every rule of the seeds, no SDL.
         .target(name: "KeyboardCore"),
@@ -28,7 +34,7 @@ let package = Package(
         // Window, event loop, audio, command line.
         .executableTarget(
             name: "HeeApp",
-            dependencies: ["KeyboardCore", "HeeRender", "CSDL"],
+            dependencies: ["KeyboardCore", "HeeRender", "CSDL", "CWayland"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
             // and only the pages used become resident (see README, "Performance").
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]

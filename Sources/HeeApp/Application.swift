@@ -15,7 +15,7 @@ final class Application {
     // the renderer's users go before the renderer, the window before SDL.
     private var sceneRenderer: SceneRenderer
     private let textRenderer: TextRenderer
-    private let renderer: Renderer
+    private let presenter: FramePresenter
     private let window: Window
     private let audio: AudioEngine
     private let fonts: TTFLibrary
@@ -72,9 +72,15 @@ final class Application {
     /// - Throws: `SDLError` when SDL, the window, the renderer or a bundled font fails.
     init(options: LaunchOptions, configuration: RunConfiguration, settings: SettingsStore?, assetsDirectory: String,
          replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
+        sdl = try SDLContext()
+        var configuration = configuration
+        if sdl.videoDriver == .wayland, options.scale == nil {
+            // The compositor gives each output's scale (drawn at it, see drawIfNeeded);
+            // GDK_SCALE is how X11 desktops say it, and applies there only.
+            configuration.scale = 1
+        }
         let scale = configuration.scale
         let points = configuration.windowSize
-        sdl = try SDLContext()
         fonts = try TTFLibrary()
         audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                             volume: configuration.volume)
@@ -85,8 +91,8 @@ final class Application {
                             size: Size(width: (points.width * scale).rounded(), height: (points.height * scale).rounded()),
                             minimum: Size(width: (minimum.width * scale).rounded(.up),
                                           height: (minimum.height * scale).rounded(.up)))
-        renderer = try Renderer(window: window.pointer, flags: SDL_RENDERER_SOFTWARE.rawValue)
-        textRenderer = try TextRenderer(renderer: renderer, library: fonts, assetsDirectory: assetsDirectory)
+        presenter = sdl.videoDriver == .wayland ? try WaylandPresenter(window: window) : try WindowPresenter(window: window)
+        textRenderer = try TextRenderer(renderer: presenter.renderer, library: fonts, assetsDirectory: assetsDirectory)
         sceneRenderer = SceneRenderer(renderer: textRenderer.renderer, text: textRenderer)
         self.assetsDirectory = assetsDirectory
         trace = TraceWriter(enabled: options.trace)
@@ -116,6 +122,7 @@ final class Application {
         apply(session.handle(.launched, at: clock.now))
         try drawIfNeeded(at: clock.now)
         window.show()
+        try presenter.windowShown()
         iconTime = clock.now + .milliseconds(300)
         if let benchPresses {
             let target = session.layout.heeFrame.center
@@ -256,6 +263,9 @@ final class Application {
             if case .windowResized(let size) = input {
                 translator.windowSize = size
                 if live { userResized = true }
+                // Also when only the display's scale changed (the window moved to another
+                // output): the same points, more pixels.
+                needsDisplay = true
             }
             apply(session.handle(input, at: time))
         case .quit:
@@ -381,11 +391,15 @@ final class Application {
         needsDisplay = false
         // Pixels per point: the drawable's pixels per window coordinate (HiDPI platforms)
         // times window coordinates per point (--scale).
-        let (pixelWidth, _) = try renderer.outputSize()
+        let (pixelWidth, _) = try presenter.beginFrame()
         let scale = Double(pixelWidth) / max(window.size.width, 1) * coordinateScale
+        if firstFramePresented, abs(scale - pixelScale) > 1e-6 {
+            // Another output scale: the keys are where they were, drawn with more pixels.
+            pendingLayoutTrace = true
+        }
         pixelScale = scale
         try sceneRenderer.draw(Scene(session: session, at: now, language: language), pixelScale: scale)
-        renderer.present()
+        try presenter.present()
         bench?.framePresented(now: now)
         if !firstFramePresented {
             firstFramePresented = true

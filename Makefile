@@ -7,13 +7,14 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 DATADIR := $(DESTDIR)$(PREFIX)/share/hee-keyboard
+LIBDIR := $(DESTDIR)$(PREFIX)/lib/hee-keyboard
 APPSDIR := $(DESTDIR)$(PREFIX)/share/applications
 ICONSDIR := $(DESTDIR)$(PREFIX)/share/icons/hicolor
 ICON_SIZES := 48 128 256
 ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt
 
-.PHONY: bench bench-peers bench-deps all build release run test unit-test e2e-test check-assets assets screenshot clean install uninstall install-test
+.PHONY: bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
 
 all: release
 
@@ -27,16 +28,23 @@ run: release
 	$(RELEASE_BIN)
 
 ## Every test: core unit tests and render tests (swift test), then the end-to-end tests:
-## the release binary in Xvfb driven by xdotool, and replay files through the real event path.
-test: unit-test e2e-test install-test
+## the release binary in Xvfb driven by xdotool, replay files through the real event path,
+## and native Wayland in sway's headless backend.
+test: unit-test e2e-test install-test wayland-test
 
 unit-test:
 	$(SWIFT) test
 
+# The X11 tests run without WAYLAND_DISPLAY: inside a Wayland session the app would
+# otherwise open its windows there (see README, "Wayland and X11").
 e2e-test: release
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_e2e.py
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_tests.py
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_text_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_e2e.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_text_tests.py
+
+## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script).
+wayland-test: release
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_tests.py
 
 ## Regenerate the fonts and the clip from their sources (needs scripts/requirements.txt,
 ## fonts-mplus, sox, open-jtalk and the contrib voice package; see scripts/make_assets.sh).
@@ -54,8 +62,9 @@ screenshot: release
 ## Installs the release binary as hee-keyboard, its fonts and sounds, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).
 install: release
-	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(APPSDIR)
+	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(APPSDIR)
 	install -m 755 $(RELEASE_BIN) $(BINDIR)/hee-keyboard
+	install -m 644 .build/release/libHeeVulkanStub.so $(LIBDIR)/libHeeVulkanStub.so
 	for f in $(ASSET_FILES); do install -m 644 $$f $(DATADIR)/$$f; done
 	install -m 644 data/hee-keyboard.desktop $(APPSDIR)/hee-keyboard.desktop
 	for n in $(ICON_SIZES); do \
@@ -65,10 +74,10 @@ install: release
 
 ## Removes exactly what `make install` put there (and the directories it made, if empty).
 uninstall:
-	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop
+	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop $(LIBDIR)/libHeeVulkanStub.so
 	for f in $(ASSET_FILES); do rm -f $(DATADIR)/$$f; done
 	for n in $(ICON_SIZES); do rm -f $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png; done
-	-rmdir $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR) 2>/dev/null
+	-rmdir $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR) $(LIBDIR) 2>/dev/null
 
 ## Installs into a temporary prefix and runs the installed binary from another directory.
 install-test: release
@@ -76,7 +85,7 @@ install-test: release
 
 ## Benchmarks (release build): prints a table and writes bench/results.json.
 bench: release bench-deps
-	$(PYTHON) bench/run_bench.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET $(PYTHON) bench/run_bench.py
 
 ## python-xlib for the X measurements: Debian's python3-xlib (installed by install-deps.sh)
 ## or, for another Python, from PyPI.

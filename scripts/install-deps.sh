@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Installs the Debian packages HeeKeyboard needs to build, run and test (Debian 12).
-#   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers
-#   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
-#   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests
+#   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; Wayland client and
+#           xkbcommon headers (our wl_shm presenter, the keymap guard)
+#   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji;
+#           on Wayland, libdecor's cairo plugin (window decorations on weston, GNOME)
+#   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
+#           sway, grim, wtype and weston for the Wayland tests
 #   bench:  python3-xlib (make bench)
 # The Swift toolchain itself (6.x) is not a Debian package: see README.
 # Usage: sudo scripts/install-deps.sh
 set -euo pipefail
 packages=(
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
-  fonts-droid-fallback fonts-noto-color-emoji
+  libwayland-dev libxkbcommon-dev
+  fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3
+  sway grim wtype weston
   python3-xlib
 )
 if [[ $(id -u) -ne 0 ]]; then

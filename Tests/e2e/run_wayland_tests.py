@@ -10,6 +10,8 @@ renders the same states on X11 for comparison. See wayland_support.py.
 Scenarios (each runs even if an earlier one failed):
   start        only WAYLAND_DISPLAY set: the window appears (app id hee-keyboard, 480 × 800),
                `layout` scale 1, no OpenGL/Mesa loaded, frames in our shared memory
+  installed    an installed copy finds lib/hee-keyboard/libHeeVulkanStub.so; without it the
+               window is made with OpenGL and still works
   same-as-x11  grim's capture of the window equals the X11 rendering of the same state
   scale-2      moved to the scale-2 output: a `layout` line with scale 2 and the same keys, a
                frame of 960 × 1600 pixels equal to X11's `--scale 2` rendering (sharp, not
@@ -19,12 +21,16 @@ Scenarios (each runs even if an earlier one failed):
   choice       WAYLAND_DISPLAY and DISPLAY both set: Wayland; SDL_VIDEODRIVER=x11: X11
   no-seat      a compositor without a seat (a proxy hides wl_seat): exit 69 with one line,
                no crash; with DISPLAY too: X11 with one warning
-  late-keymap  a compositor that sends modifiers before the keymap (a proxy reorders them):
-               no crash, typing works once the keymap arrives
+  late-keymap  a compositor that sends modifiers and a key before the keymap (a proxy
+               reorders them): no crash, typing works once the keymap arrives
+  weston       a compositor that leaves decorations to the client (weston, in Xvfb with its
+               X11 backend): libdecor's title bar, the frame equal to X11's, a click counts,
+               the title bar's close button quits with status 0
 
 Prints `ok - ...` per passed check and `not ok - SCENARIO: message` per failed scenario;
-exits 1 if any failed, 2 when a prerequisite (binary, sway, grim, wtype, Xvfb, xdotool,
-ImageMagick, the user for sway) is missing.
+exits 1 if any failed, 2 when a prerequisite (binary, sway, grim, Xvfb, xdotool, ImageMagick,
+the user for sway) is missing; a scenario whose own tool (wtype, weston) is missing is skipped
+with a `# SKIP` line.
 
 Environment:
   HEE_APP              binary (default <repo>/.build/release/HeeApp)
@@ -240,6 +246,37 @@ def scenario_start(rig, state):
     state["keys"] = layout["keys"]
 
 
+def scenario_installed(rig, state):
+    """An installed copy (bin/hee-keyboard, lib/hee-keyboard/libHeeVulkanStub.so) finds the
+    stub beside its prefix; without the stub it still runs, with Mesa loaded."""
+    stub = os.path.join(os.path.dirname(rig.binary), "libHeeVulkanStub.so")
+    if not os.path.exists(stub):
+        fail(f"{stub} was not built")
+    prefix = os.path.join(rig.workdir, "prefix")
+    os.makedirs(os.path.join(prefix, "bin"), exist_ok=True)
+    os.makedirs(os.path.join(prefix, "lib", "hee-keyboard"), exist_ok=True)
+    installed = os.path.join(prefix, "bin", "hee-keyboard")
+    shutil.copy2(rig.binary, installed)
+    shutil.copy2(stub, os.path.join(prefix, "lib", "hee-keyboard", "libHeeVulkanStub.so"))
+    for name, keep_stub in (("installed", True), ("installed-no-stub", False)):
+        if not keep_stub:
+            os.unlink(os.path.join(prefix, "lib", "hee-keyboard", "libHeeVulkanStub.so"))
+        env = rig.sway.client_env(XDG_CONFIG_HOME=rig.config_dir(name), SDL_AUDIODRIVER="dummy")
+        app = App(installed, env, rig.workdir, name, ["--assets", REPO_ROOT])
+        rig.apps.append(app)
+        app.wait_for("layout", f"the first layout of the {name} copy")
+        rig.window_of(app)
+        maps = mapped_libraries(app.proc.pid)
+        mesa = sorted({m for m in MESA if m in maps})
+        if keep_stub and (mesa or "lib/hee-keyboard/libHeeVulkanStub.so" not in maps):
+            fail(f"the installed copy did not use {prefix}/lib/hee-keyboard/libHeeVulkanStub.so (Mesa: {mesa})")
+        if not keep_stub and "libEGL" not in maps:
+            fail("without the stub the window should be made the ordinary way (with EGL)")
+        if app.quit() != 0:
+            fail(f"{name}: exit status {app.proc.returncode}")
+    ok("an installed copy loads lib/hee-keyboard/libHeeVulkanStub.so (no Mesa); without it, it still runs (with EGL)")
+
+
 def scenario_same_as_x11(rig, state):
     app = state.get("app") or fail("no running app (start failed)")
     time.sleep(0.3)
@@ -414,9 +451,91 @@ def scenario_late_keymap(rig, state):
         proxy.close()
 
 
-SCENARIOS = [("start", scenario_start), ("same-as-x11", scenario_same_as_x11), ("scale-2", scenario_scale_2),
+def find_frame(screen, frame, row=40):
+    """Where `frame` is in `screen` (top-left), found by one of its rows; None if nowhere."""
+    line = frame.data[row * frame.width * 3:(row + 1) * frame.width * 3]
+    stride = screen.width * 3
+    for y in range(row, screen.height - frame.height + row + 1):
+        at = screen.data.find(line, y * stride, (y + 1) * stride)
+        if at >= 0 and (at - y * stride) % 3 == 0:
+            return (at - y * stride) // 3, y - row
+    return None
+
+
+def crop(image, x, y, width, height):
+    rows = [image.data[((y + r) * image.width + x) * 3:((y + r) * image.width + x + width) * 3] for r in range(height)]
+    return Image(width, height, b"".join(rows))
+
+
+def scenario_weston(rig, state):
+    """weston leaves decorations to the client: SDL draws them with libdecor's cairo plugin.
+    weston runs with its X11 backend in our Xvfb (its headless backend offers no seat), so
+    xdotool's clicks reach it as a real pointer."""
+    if shutil.which("weston") is None:
+        raise Prerequisite("weston not found (apt-get install weston)")
+    runtime = tempfile.mkdtemp(prefix="weston-", dir=rig.workdir)
+    xenv = dict(os.environ, DISPLAY=rig.display, XDG_RUNTIME_DIR=runtime)
+    xenv.pop("WAYLAND_DISPLAY", None)
+    with open(os.path.join(rig.workdir, "weston.log"), "wb") as log:
+        weston = subprocess.Popen(["weston", "--backend=x11-backend.so", "--use-pixman", "--socket=wayland-hee",
+                                   "--width=1100", "--height=1000", "--idle-time=0"], env=xenv, cwd=runtime,
+                                  stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
+    try:
+        socket_path = os.path.join(runtime, "wayland-hee")
+        deadline = time.monotonic() + 20
+        while not os.path.exists(socket_path) and time.monotonic() < deadline and weston.poll() is None:
+            time.sleep(0.05)
+        if not os.path.exists(socket_path):
+            fail(f"weston did not start (status {weston.poll()}; see weston.log)")
+        app = rig.launch_wayland("weston", WAYLAND_DISPLAY=socket_path)
+        app.wait_for("layout", "the first layout on weston")
+        maps = mapped_libraries(app.proc.pid)
+        if "libdecor-cairo.so" not in maps:
+            fail("libdecor's cairo plugin is not loaded on weston (apt-get install libdecor-0-plugin-1-cairo)")
+        reference = rig.x11_frame(1)
+        screen = None
+        deadline = time.monotonic() + TIMEOUT
+        place = None
+        while place is None and time.monotonic() < deadline:
+            time.sleep(0.3)
+            png = os.path.join(rig.workdir, "weston-screen.png")
+            run(["import", "-window", "root", png], env=xenv, timeout=30)
+            screen = Image.from_ppm(run(["convert", png, "-depth", "8", "ppm:-"], timeout=30))
+            place = find_frame(screen, reference)
+        if place is None:
+            fail("the app's frame is nowhere on weston's screen (see weston-screen.png)")
+        x, y = place
+        where = compare(crop(screen, x, y, reference.width, reference.height), reference, 1,
+                        "the frame on weston vs X11")
+        title = crop(screen, x, y - 20, reference.width, 16)
+        darkness = sum(title.data) / len(title.data)
+        if y < 20 or darkness > 100:
+            fail(f"no title bar above the frame at ({x}, {y}) (mean level {darkness:.0f})")
+        ok(f"weston: libdecor's cairo plugin draws a title bar above the frame; the frame equals X11's "
+           f"(differing: {where})")
+        keys = [e for e in app.trace.events if e.get("event") == "layout"][-1]["keys"]
+        hee = keys["hee"]
+        run(["xdotool", "mousemove", str(x + hee["x"] + hee["w"] // 2), str(y + hee["y"] + hee["h"] // 2),
+             "click", "1"], env=xenv, timeout=TIMEOUT)
+        app.wait_for("hee", "a count from a click on weston", count=1)
+        ok("weston: a click on へぇ counts 1")
+        # The close button: the rightmost of the title bar's three, 16 px from the right edge.
+        run(["xdotool", "mousemove", str(x + reference.width - 16), str(y - 12), "click", "1"], env=xenv,
+            timeout=TIMEOUT)
+        try:
+            status = app.proc.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            fail("the title bar's close button did not close the app")
+        if status != 0:
+            fail(f"closed from the title bar with status {status}, expected 0")
+        ok("weston: the title bar's close button quits with status 0")
+    finally:
+        kill_group(weston)
+
+
+SCENARIOS = [("start", scenario_start), ("installed", scenario_installed), ("same-as-x11", scenario_same_as_x11), ("scale-2", scenario_scale_2),
              ("input", scenario_input), ("choice", scenario_choice), ("no-seat", scenario_no_seat),
-             ("late-keymap", scenario_late_keymap)]
+             ("late-keymap", scenario_late_keymap), ("weston", scenario_weston)]
 
 
 def main():
@@ -451,6 +570,8 @@ def main():
             except CheckFailed as error:
                 failures.append(name)
                 print(f"not ok - {name}: {error}", flush=True)
+            except Prerequisite as error:
+                print(f"# SKIP {name}: {error}", flush=True)
         if failures:
             status = 1
             print(f"# {passed} scenarios passed, failed: {', '.join(failures)}", flush=True)

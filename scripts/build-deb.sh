@@ -42,8 +42,8 @@ maintainer=$(sed -n 's/^Maintainer: //p' debian/control)
 cat > "$tree/debian/changelog" <<CHANGELOG
 hee-keyboard ($version) unstable; urgency=medium
 
-  * HeeKeyboard $version, built$commit. What it does and how to use
-    it: /usr/share/doc/hee-keyboard/README.md.gz and hee-keyboard(1).
+  * HeeKeyboard $version, built$commit.
+    See hee-keyboard(1).
 
  -- $maintainer  $(LC_ALL=C date -u -R -d "@$epoch")
 CHANGELOG

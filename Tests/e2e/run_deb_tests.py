@@ -443,19 +443,24 @@ def window_icon(env, wid):
 
 
 def app_pid(strace_pid):
-    """The traced program's pid: the child of strace."""
+    """The traced program's pid: the child of strace that has become /usr/bin/hee-keyboard
+    (strace also forks short-lived children of its own at start, to probe ptrace)."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         try:
             for task in os.listdir(f"/proc/{strace_pid}/task"):
                 with open(f"/proc/{strace_pid}/task/{task}/children") as f:
-                    children = f.read().split()
-                if children:
-                    return int(children[0])
+                    for child in f.read().split():
+                        try:
+                            with open(f"/proc/{child}/comm") as c:
+                                if c.read().strip() == PACKAGE:
+                                    return int(child)
+                        except FileNotFoundError:
+                            pass
         except FileNotFoundError:
             pass
-        time.sleep(0.05)
-    fail("strace started no program")
+        time.sleep(0.02)
+    fail(f"strace started no {PACKAGE}")
 
 
 def zombie(pid):

@@ -24,8 +24,13 @@ let package = Package(
         ),
         // Wayland beside SDL (libwayland-dev): the window's wl_surface, wl_shm buffers.
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
-        // libHeeVulkanStub.so (see its vulkan_stub.c).
-        .target(name: "HeeVulkanStub"),
+        // libHeeVulkanStub.so (see its vulkan_stub.c): plain C. Linked without Swift's start-up
+        // object and with the runtime static (nothing of it is used, so nothing of it is linked
+        // in), it needs no libswiftCore.so and no run path into the toolchain.
+        .target(
+            name: "HeeVulkanStub",
+            linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib", "-no-toolchain-stdlib-rpath"])]
+        ),
 
         // Pure Swift: every rule of the seeds, no SDL.
         .target(name: "KeyboardCore"),

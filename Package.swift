@@ -23,13 +23,19 @@ let package = Package(
             providers: [.apt(["libfontconfig-dev"])]
         ),
         // Wayland beside SDL (libwayland-dev): the window's wl_surface, wl_shm buffers.
-        .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
+        .target(
+            name: "CWayland",
+            cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))],
+            linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
         // libHeeVulkanStub.so (see its vulkan_stub.c): plain C. Linked without Swift's start-up
         // object and with the runtime static (nothing of it is used, so nothing of it is linked
         // in), it needs no libswiftCore.so and no run path into the toolchain.
         .target(
             name: "HeeVulkanStub",
-            linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib", "-no-toolchain-stdlib-rpath"])]
+            cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib", "-no-toolchain-stdlib-rpath",
+                                           "-Xlinker", "-z", "-Xlinker", "now"])]
         ),
 
         // Pure Swift: every rule of the seeds, no SDL.

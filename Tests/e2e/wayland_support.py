@@ -212,6 +212,22 @@ class Sway:
             body += chunk
         return kind, json.loads(body)
 
+    def subscribe(self, events):
+        """A socket subscribed to sway's `events` (e.g. ["window"]); read with `next_event`."""
+        s = socket.socket(socket.AF_UNIX)
+        s.settimeout(20)
+        s.connect(self.ipc_path)
+        payload = json.dumps(events).encode()
+        s.sendall(b"i3-ipc" + struct.pack("=II", len(payload), 2) + payload)
+        if not self._read_reply(s)[1].get("success"):
+            s.close()
+            raise RuntimeError(f"sway refused the subscription to {events}")
+        return s
+
+    def next_event(self, subscription):
+        """The next event on a `subscribe` socket (its JSON)."""
+        return self._read_reply(subscription)[1]
+
     def command(self, text):
         """Runs sway commands (as swaymsg would); raises on a failed one."""
         results = self._ipc(0, text.encode())

@@ -4,7 +4,7 @@ import Glibc
 import KeyboardCore
 
 /// `settings.json` in the XDG config directory: loaded at start, saved atomically.
-struct SettingsFile {
+struct SettingsFile: Sendable {
     /// The file's path, or `nil` when neither `XDG_CONFIG_HOME` nor `HOME` is usable.
     let path: String?
 

@@ -1,7 +1,7 @@
 import KeyboardCore
 
 /// The saved settings and the file they live in.
-struct SettingsStore {
+struct SettingsStore: Sendable {
     let file: SettingsFile
     var settings: Settings
 

@@ -8,9 +8,12 @@ public struct Settings: Hashable, Sendable {
     public var mute = false
     /// Playback volume, 0...100 (percent).
     public var volume = 100
-    /// Window size in points.
+    /// Window size in points: the normal (unmaximized) size.
     public var windowWidth = Int(KeyboardLayout.defaultWindowSize.width)
     public var windowHeight = Int(KeyboardLayout.defaultWindowSize.height)
+    /// Whether the window was maximized (it opens maximized; `windowWidth` × `windowHeight` is
+    /// the size it returns to).
+    public var maximized = false
     /// The show's limit (presses per person), 1...99, or `nil` for none.
     public var limit: Int?
 
@@ -46,6 +49,7 @@ public struct Settings: Hashable, Sendable {
             settings.volume = try fields.int("volume") ?? settings.volume
             settings.windowWidth = try fields.int("windowWidth") ?? settings.windowWidth
             settings.windowHeight = try fields.int("windowHeight") ?? settings.windowHeight
+            settings.maximized = try fields.bool("maximized") ?? settings.maximized
             settings.limit = try fields.int("limit")
         } catch {
             throw LoadError(message: error.message)
@@ -61,11 +65,12 @@ public struct Settings: Hashable, Sendable {
     }
 
     /// The settings as pretty-printed JSON with sorted keys, ending with a newline (`limit`
-    /// only when set).
+    /// only when set, `maximized` only when true).
     public var encoded: [UInt8] {
         var members: [(String, JSONValue)] = [("mute", .bool(mute)), ("volume", .integer(volume)),
                                               ("windowHeight", .integer(windowHeight)), ("windowWidth", .integer(windowWidth))]
         if let limit { members.append(("limit", .integer(limit))) }
+        if maximized { members.append(("maximized", .bool(true))) }
         let lines = members.sorted { $0.0 < $1.0 }.map { "  \(JSONValue.string($0.0).serialized) : \($0.1.serialized)" }
         return Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8)
     }

@@ -5,6 +5,9 @@
 #   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
 #           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests
 #   bench:  python3-xlib (make bench)
+#   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace and x11-utils
+#           (xprop) for the package and documentation tests; the package's Recommends
+#           (libdecor-0-plugin-1-cairo, the emoji font), so installing the .deb downloads nothing
 # The Swift toolchain itself (6.x) is not a Debian package: see README.
 # Usage: sudo scripts/install-deps.sh
 set -euo pipefail
@@ -14,6 +17,7 @@ packages=(
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3
   openbox x11-utils libx11-dev
   python3-xlib
+  dpkg-dev debhelper lintian appstream man-db strace x11-utils libdecor-0-plugin-1-cairo
 )
 if [[ $(id -u) -ne 0 ]]; then
   echo "install-deps.sh: run as root (sudo scripts/install-deps.sh)" >&2

@@ -20,7 +20,7 @@ its own XDG_CONFIG_HOME, SDL's dummy audio driver. Checks:
 
 Prints `ok - …` per check; exits 1 on the first failure (the work directory is kept). When
 Xvfb, xdotool, xprop, xwininfo, xkill or openbox is missing it prints one SKIP line and exits
-0, unless HEE_E2E_REQUIRE=1 (set by .ci/run), which makes a missing tool a failure (2).
+0, unless HEE_E2E_REQUIRE=1 (set by .ci/run) or CI=true, which make a missing tool a failure (2).
 
 Arguments: names of checks to run (saved-size, maximized, xkill, windowclose,
 display-cannot-hold, server-gone); default all.
@@ -396,7 +396,7 @@ def main():
         status = 1
         print(f"FAIL: {error}", file=sys.stderr, flush=True)
     except Prerequisite as error:
-        if os.environ.get("HEE_E2E_REQUIRE") == "1":
+        if os.environ.get("HEE_E2E_REQUIRE") == "1" or os.environ.get("CI") == "true":
             status = 2
             print(f"ERROR: {error}", file=sys.stderr, flush=True)
         else:

@@ -93,7 +93,7 @@ class LiveRun:
         fail(f"timed out waiting for {what}")
 
     def find_window(self):
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "HeeApp"], env=self.env,
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "hee-keyboard"], env=self.env,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode().split()
         for candidate in found:
             pid = subprocess.run(["xdotool", "getwindowpid", candidate], env=self.env, stdout=subprocess.PIPE,

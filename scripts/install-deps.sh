@@ -5,6 +5,8 @@
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji;
 #           on Wayland, libdecor's cairo plugin (window decorations on weston, GNOME)
 #   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
+#           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
+#           record/replay test (a real window manager, so minimizing really iconifies);
 #           sway, grim, wtype and weston for the Wayland tests
 #   bench:  python3-xlib (make bench)
 #   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace and x11-utils
@@ -18,6 +20,7 @@ packages=(
   libwayland-dev libxkbcommon-dev
   fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3
+  openbox x11-utils libx11-dev
   sway grim wtype weston
   python3-xlib
   dpkg-dev debhelper lintian appstream man-db strace x11-utils libdecor-0-plugin-1-cairo

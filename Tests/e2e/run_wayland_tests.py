@@ -30,10 +30,12 @@ Scenarios (each runs even if an earlier one failed):
 Prints `ok - ...` per passed check and `not ok - SCENARIO: message` per failed scenario;
 exits 1 if any failed, 2 when a prerequisite (binary, sway, grim, Xvfb, xdotool, ImageMagick,
 the user for sway) is missing; a scenario whose own tool (wtype, weston) is missing is skipped
-with a `# SKIP` line.
+with a `SKIP -` line. With HEE_E2E_REQUIRE=1 (set by .ci/run) or CI=true a missing tool is a
+failure instead.
 
 Environment:
   HEE_APP              binary (default <repo>/.build/release/HeeApp)
+  HEE_E2E_REQUIRE=1    a missing tool fails (as in CI) instead of skipping
   HEE_WAYLAND_ONLY     comma-separated scenario names (default: all)
   HEE_WAYLAND_KEEP=1   keep the work directory (traces, screenshots, logs) after a pass
 Standard-library Python 3 only.
@@ -60,6 +62,8 @@ OUTPUTS = {"HEADLESS-1": "resolution 1280x1024 position 0 0 scale 1",
 # a frame may differ from another in the caret's 2 × 22 points (× scale²) and no more.
 CHANNEL_TOLERANCE = 2
 CARET_PIXELS = 2 * 22
+# In CI (.ci/run sets HEE_E2E_REQUIRE=1) a missing tool is a failure, not a skip.
+REQUIRED = os.environ.get("HEE_E2E_REQUIRE") == "1" or os.environ.get("CI") == "true"
 MESA = ("libEGL", "libGLESv2", "libGLX", "libLLVM", "swrast_dri", "libvulkan")
 
 
@@ -571,15 +575,20 @@ def main():
                 failures.append(name)
                 print(f"not ok - {name}: {error}", flush=True)
             except Prerequisite as error:
-                print(f"# SKIP {name}: {error}", flush=True)
+                if REQUIRED:
+                    failures.append(name)
+                    print(f"not ok - {name}: {error}; CI must have it (scripts/install-deps.sh)", flush=True)
+                else:
+                    print(f"SKIP - {name}: {error}", flush=True)
         if failures:
             status = 1
             print(f"# {passed} scenarios passed, failed: {', '.join(failures)}", flush=True)
         else:
             print(f"# all {passed} scenarios passed in {time.monotonic() - began:.1f} s", flush=True)
     except Prerequisite as error:
-        status = 2
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
+        status = 1 if REQUIRED else 2
+        print(f"SKIP/ERROR: {error}" + ("; CI must have it (scripts/install-deps.sh)" if REQUIRED else ""),
+              file=sys.stderr, flush=True)
     except Exception:
         status = 1
         import traceback

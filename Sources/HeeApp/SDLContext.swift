@@ -15,10 +15,14 @@ final class SDLContext {
     /// name); X11's window class is set separately.
     static let waylandAppID = "hee-keyboard"
 
+    /// Chooses the display server (`DisplayServerChoice`) and starts SDL on it.
+    /// - Parameter preferX11: X11 first when there is an X server, even in a Wayland session
+    ///   (for what works through X11 only); otherwise Wayland first.
     /// - Throws: `SDLError` from `SDL_Init`, e.g. when there is no display, or when the only
     ///   display is a Wayland compositor SDL 2.26 would crash on.
-    init() throws(SDLError) {
-        switch DisplayServerChoice.decide(environment: FileSystem.environment, probeWayland: WaylandCompositorProbe.run) {
+    init(preferX11: Bool = false) throws(SDLError) {
+        switch DisplayServerChoice.decide(environment: FileSystem.environment, preferX11: preferX11,
+                                          probeWayland: WaylandCompositorProbe.run) {
         case .sdlDefault:
             break
         case .drivers(let drivers, let warning):

@@ -37,7 +37,11 @@ public enum DisplayServerChoice: Hashable, Sendable {
     /// Decides from `environment` (`SDL_VIDEODRIVER`, `WAYLAND_DISPLAY`, `WAYLAND_SOCKET`,
     /// `DISPLAY`), calling `probeWayland` only when Wayland may be used (never in an X11
     /// session without `WAYLAND_DISPLAY`).
-    public static func decide(environment: [String: String], probeWayland: () -> WaylandProbe) -> DisplayServerChoice {
+    /// - Parameter preferX11: X11 first whenever `DISPLAY` is set, even in a Wayland session:
+    ///   for what works through X11 only (typing into other applications with XTEST reaches
+    ///   XWayland's).
+    public static func decide(environment: [String: String], preferX11: Bool = false,
+                              probeWayland: () -> WaylandProbe) -> DisplayServerChoice {
         func isSet(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
         let hasX11 = isSet("DISPLAY")
         let noSeat = "the Wayland compositor offers no input seat (wl_seat), and SDL 2.26 crashes without one (\(noSeatReport))"
@@ -49,6 +53,7 @@ public enum DisplayServerChoice: Hashable, Sendable {
             }
             return .sdlDefault
         }
+        if preferX11 && hasX11 { return .sdlDefault }
         if isSet("WAYLAND_SOCKET") {
             // A socket handed over by the compositor: connecting to probe it would use it up.
             return .drivers("wayland,x11", warning: nil)

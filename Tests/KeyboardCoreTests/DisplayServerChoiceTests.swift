@@ -66,6 +66,17 @@ struct DisplayServerChoiceTests {
         }
     }
 
+    @Test func preferringX11TakesItWhenThereIsOne() {
+        var probed = false
+        let both = DisplayServerChoice.decide(environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "w"], preferX11: true) {
+            probed = true
+            return .usable
+        }
+        #expect(both == .sdlDefault && !probed)
+        let waylandOnly = DisplayServerChoice.decide(environment: ["WAYLAND_DISPLAY": "w"], preferX11: true) { .usable }
+        #expect(waylandOnly == .drivers("wayland,x11", warning: nil))
+    }
+
     @Test func handedOverSocketIsNotProbed() {
         let result = Self.decide(["WAYLAND_SOCKET": "5"], probe: .noSeat)
         #expect(result.choice == .drivers("wayland,x11", warning: nil))

@@ -17,8 +17,10 @@ Scenarios (each runs even if an earlier one failed):
                frame of 960 × 1600 pixels equal to X11's `--scale 2` rendering (sharp, not
                upscaled); moved back: scale 1; started on the scale-2 output: scale 2 at once
   input        clicks through sway's seat: 音量 −, the へぇ button (touch, hee, text), a
-               letter; typing with wtype; SIGTERM: exit 0 with the volume saved
-  choice       WAYLAND_DISPLAY and DISPLAY both set: Wayland; SDL_VIDEODRIVER=x11: X11
+               letter; typing with wtype; resized by the compositor: a layout and a frame of
+               the new size; SIGTERM: exit 0 with the volume and size saved
+  choice       WAYLAND_DISPLAY and DISPLAY both set: Wayland (closed by the compositor:
+               status 0); SDL_VIDEODRIVER=x11: X11
   no-seat      a compositor without a seat (a proxy hides wl_seat): exit 69 with one line,
                no crash; with DISPLAY too: X11 with one warning
   late-keymap  a compositor that sends modifiers and a key before the keymap (a proxy
@@ -154,20 +156,23 @@ class Rig:
         run(["convert", png, "-crop", f"{w}x{h}+{x}+{y}", "+repage", crop], timeout=30)
         return Image.from_ppm(run(["convert", crop, "-depth", "8", "ppm:-"], timeout=30))
 
-    def x11_frame(self, scale):
-        """The X11 rendering of a freshly started app at `scale` (computed once per scale)."""
-        if scale in self.x11_reference:
-            return self.x11_reference[scale]
-        app = self.launch_x11(f"x11-scale{scale}", ["--scale", str(scale)])
+    def x11_frame(self, scale, size=None):
+        """The X11 rendering of a freshly started app at `scale` and `size` (points, "WxH";
+        default: the default size), computed once each."""
+        key = (scale, size)
+        if key in self.x11_reference:
+            return self.x11_reference[key]
+        name = f"x11-scale{scale}" + (f"-{size}" if size else "")
+        app = self.launch_x11(name, ["--scale", str(scale)] + (["--size", size] if size else []))
         app.wait_for("layout", "the X11 reference's first layout", scale=scale)
         wid = run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(app.proc.pid)],
                   env=dict(os.environ, DISPLAY=self.display), timeout=TIMEOUT).decode().split()[0]
         time.sleep(0.5)  # mapped and painted
-        png = os.path.join(self.workdir, f"x11-scale{scale}.png")
+        png = os.path.join(self.workdir, f"{name}.png")
         run(["import", "-window", wid, png], env=dict(os.environ, DISPLAY=self.display), timeout=30)
         app.quit()
         image = Image.from_ppm(run(["convert", png, "-depth", "8", "ppm:-"], timeout=30))
-        self.x11_reference[scale] = image
+        self.x11_reference[key] = image
         return image
 
     def click(self, window, rect):
@@ -354,6 +359,19 @@ def scenario_input(rig, state):
         run(["wtype", "-s", "300", "xyz"], env=rig.sway.client_env(), timeout=TIMEOUT)
         app.wait_for("text", "typed text from wtype", text="へぇ〜qxyz")
         ok("typing with wtype (a virtual keyboard): 「へぇ〜qxyz」")
+    app.trace.mark()
+    rig.sway.command(f"[pid={app.proc.pid}] resize set 600 900")
+    bigger = app.wait_for("layout", "a layout for 600 × 900", window={"w": 600, "h": 900})
+    time.sleep(0.3)
+    frame = rig.wayland_frame(app, "wayland-600x900")
+    # The X11 reference is a fresh start at that size (count 0, volume 100, no text): the
+    # letter rows are in the same state in both.
+    reference = rig.x11_frame(1, "600x900")
+    top = round(bigger["keys"]["q"]["y"])
+    resized = compare(crop(frame, 0, top, 600, 900 - top), crop(reference, 0, top, 600, 900 - top), 1,
+                      "the resized frame's letter rows vs X11")
+    ok(f"resized by the compositor to 600×900: a layout for it, and a 600×900 frame whose letter rows equal "
+       f"X11's (differing: {resized})")
     status = app.quit()
     if status != 0:
         fail(f"exit status {status} after SIGTERM, expected 0")
@@ -363,8 +381,8 @@ def scenario_input(rig, state):
             saved = json.load(f)
     except (OSError, ValueError) as error:
         fail(f"no readable settings after SIGTERM: {error}")
-    if saved.get("volume") != 90:
-        fail(f"saved settings {saved}, expected volume 90")
+    if saved.get("volume") != 90 or (saved.get("windowWidth"), saved.get("windowHeight")) != (600, 900):
+        fail(f"saved settings {saved}, expected volume 90 and the window 600×900")
     ok(f"SIGTERM: exit status 0, settings saved {saved}")
     state["app"] = None
 
@@ -373,9 +391,15 @@ def scenario_choice(rig, state):
     both = rig.launch_wayland("both-displays", DISPLAY=rig.display)
     both.wait_for("layout", "the first layout with both displays")
     rig.window_of(both)
-    if both.quit() != 0:
-        fail(f"exit status {both.proc.returncode}")
-    ok("WAYLAND_DISPLAY and DISPLAY both set: a native Wayland window")
+    # Closed by the compositor (xdg_toplevel.close, as a title bar's close button does).
+    rig.sway.command(f"[pid={both.proc.pid}] kill")
+    try:
+        status = both.proc.wait(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        fail("the compositor's close request did not end the app")
+    if status != 0:
+        fail(f"closed by the compositor with status {status}, expected 0")
+    ok("WAYLAND_DISPLAY and DISPLAY both set: a native Wayland window; closed by the compositor: status 0")
     forced = rig.launch_wayland("forced-x11", DISPLAY=rig.display, SDL_VIDEODRIVER="x11")
     forced.wait_for("layout", "the first layout with SDL_VIDEODRIVER=x11")
     found = run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(forced.proc.pid)],

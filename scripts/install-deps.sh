@@ -4,7 +4,7 @@
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
 #   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests
 #   bench:  python3-xlib (make bench)
-#   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace and x11-utils
+#   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
 #           (libdecor-0-plugin-1-cairo, the emoji font), so installing the .deb downloads nothing
 # The Swift toolchain itself (6.x) is not a Debian package: see README.
@@ -15,7 +15,7 @@ packages=(
   fonts-droid-fallback fonts-noto-color-emoji
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3
   python3-xlib
-  dpkg-dev debhelper lintian appstream man-db strace x11-utils libdecor-0-plugin-1-cairo
+  dpkg-dev debhelper lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )
 if [[ $(id -u) -ne 0 ]]; then
   echo "install-deps.sh: run as root (sudo scripts/install-deps.sh)" >&2

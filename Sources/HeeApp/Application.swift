@@ -32,8 +32,8 @@ final class Application {
     private let language: Language
     /// The saved settings (and where to save them).
     private var settings: SettingsStore?
-    /// Whether the window has been resized since launch (its size is then saved).
-    private var userResized = false
+    /// The window's launch size, frame fitting, normal size and maximized state.
+    private var windowState: WindowStateKeeper
     private var translator: EventTranslator
     private let trace: TraceWriter
     private var clock = AppClock()
@@ -73,7 +73,6 @@ final class Application {
     init(options: LaunchOptions, configuration: RunConfiguration, settings: SettingsStore?, assetsDirectory: String,
          replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
         let scale = configuration.scale
-        let points = configuration.windowSize
         sdl = try SDLContext()
         fonts = try TTFLibrary()
         audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
@@ -81,10 +80,16 @@ final class Application {
         let minimum = KeyboardLayout.minimumWindowSize
         strings = HostScreenText.of(configuration.language)
         language = configuration.language
-        window = try Window(context: sdl, title: strings.windowTitle,
-                            size: Size(width: (points.width * scale).rounded(), height: (points.height * scale).rounded()),
-                            minimum: Size(width: (minimum.width * scale).rounded(.up),
-                                          height: (minimum.height * scale).rounded(.up)))
+        let minimumSize = Size(width: (minimum.width * scale).rounded(.up), height: (minimum.height * scale).rounded(.up))
+        let size = WindowStateKeeper.launchSize(for: configuration, minimum: minimumSize, display: sdl)
+        window = try Window(context: sdl, title: strings.windowTitle, size: size, minimum: minimumSize,
+                            maximized: configuration.maximized)
+        if let x11 = X11WindowHandles(of: window.pointer) {
+            X11WindowClass.set(on: x11)
+            X11WindowLoss.watch(x11)
+        }
+        windowState = WindowStateKeeper(openedAt: size, maximized: configuration.maximized, coordinateScale: scale)
+        let points = windowState.memory.normalSize
         renderer = try Renderer(window: window.pointer, flags: SDL_RENDERER_SOFTWARE.rawValue)
         textRenderer = try TextRenderer(renderer: renderer, library: fonts, assetsDirectory: assetsDirectory)
         sceneRenderer = SceneRenderer(renderer: textRenderer.renderer, text: textRenderer)
@@ -94,6 +99,7 @@ final class Application {
         session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume)
         translator = EventTranslator(windowSize: points, coordinateScale: scale)
         self.settings = settings
+        SettingsSnapshot.publish(settings)
         self.recorder = recorder
         self.replay = replay
         exitWhenDone = options.exitWhenDone
@@ -116,6 +122,7 @@ final class Application {
         apply(session.handle(.launched, at: clock.now))
         try drawIfNeeded(at: clock.now)
         window.show()
+        if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }
         iconTime = clock.now + .milliseconds(300)
         if let benchPresses {
             let target = session.layout.heeFrame.center
@@ -140,6 +147,8 @@ final class Application {
             // One clock reading per turn: the tick, the frame and the decision how long to
             // sleep all use it, so an animation that ends in between is never missed.
             let now = clock.now
+            if X11WindowLoss.windowLost { break }
+            windowState.fitFrameToDisplay(window, at: now)
             apply(session.handle(.tick, at: now))
             if audio.suspendIfIdle(at: now) { trace.emit(.audioSuspended, at: now) }
             if let bench {
@@ -175,7 +184,7 @@ final class Application {
                 if let due = bench?.deadline() { wait = min(wait, max(due - now, .zero)) }
                 gotEvent = SDL_WaitEventTimeout(&event, Int32((wait.seconds * 1000).rounded(.up))) != 0
             } else if let deadline = [session.nextDeadline(after: now), audioWake(after: now), bench?.deadline(),
-                                      iconSet ? nil : iconTime]
+                                      iconSet ? nil : iconTime, windowState.deadline(after: now)]
                         .compactMap({ $0 }).min() {
                 let ms = max(Int32(((deadline - now).seconds * 1000).rounded(.up)), 1)
                 gotEvent = SDL_WaitEventTimeout(&event, ms) != 0
@@ -189,21 +198,19 @@ final class Application {
                 }
             }
         }
-        try drawIfNeeded(at: clock.now)
+        if !X11WindowLoss.windowLost { try drawIfNeeded(at: clock.now) }
         audio.stop()
-        saveSettings()
+        settingsChanged()
+        settings?.save()
     }
 
-    /// Saves the settings the user changed in the app (volume, window size); values that
-    /// came from flags are not saved.
-    private func saveSettings() {
-        guard var store = settings else { return }
-        if userResized {
-            store.settings.windowWidth = Int(session.layout.windowSize.width.rounded())
-            store.settings.windowHeight = Int(session.layout.windowSize.height.rounded())
-        }
-        store.save()
-        settings = store
+    /// Brings the saved settings up to date with what the user changed in the app (volume,
+    /// window size, maximized; values that came from flags are not saved) and publishes them
+    /// for a save outside the loop (`SettingsSnapshot`).
+    private func settingsChanged() {
+        guard settings != nil else { return }
+        windowState.save(into: &settings!.settings)
+        SettingsSnapshot.publish(settings)
     }
 
     /// When to wake to suspend the silent audio device (a clip still playing past its
@@ -251,11 +258,22 @@ final class Application {
 
     private func handle(_ event: SDL_Event, at time: Duration, live: Bool) {
         if live, let recorder, let record = InputRecord(recording: event) { recorder.write(record) }
+        if X11WindowLoss.isWindowDestroyed(by: event) {
+            running = false
+            return
+        }
+        if live, SDL_EventType(event.type) == SDL_WINDOWEVENT,
+           windowState.handle(SDL_WindowEventID(UInt32(event.window.event)), window: window, at: time) {
+            settingsChanged()
+        }
         switch translator.meaning(of: event) {
         case .input(let input):
             if case .windowResized(let size) = input {
                 translator.windowSize = size
-                if live { userResized = true }
+                if live {
+                    windowState.resized(to: size, at: time)
+                    settingsChanged()
+                }
             }
             apply(session.handle(input, at: time))
         case .quit:
@@ -326,6 +344,7 @@ final class Application {
             case .setVolume(let volume):
                 audio.setVolume(volume)
                 settings?.settings.volume = volume
+                SettingsSnapshot.publish(settings)
                 trace.emit(.volume(volume), at: now)
             case .quit:
                 running = false

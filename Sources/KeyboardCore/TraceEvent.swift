@@ -65,6 +65,7 @@ public enum TraceEvent: Hashable, Sendable {
                         ("limit", c.limit.map { .integer($0) } ?? .null), ("language", .string(c.language.rawValue)),
                         ("size", .object([("w", .number(c.windowSize.width)), ("h", .number(c.windowSize.height))])),
                         ("scale", .number(c.scale))]
+            if c.maximized { members.append(("maximized", .bool(true))) }
         case .reset:
             break
         case .volume(let volume):

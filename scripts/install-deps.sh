@@ -3,7 +3,8 @@
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
 #   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
-#           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests
+#           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
+#           record/replay test (a real window manager, so minimizing really iconifies)
 #   bench:  python3-xlib (make bench)
 #   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends

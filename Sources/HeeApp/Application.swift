@@ -87,6 +87,10 @@ final class Application {
                                           height: (minimum.height * scale).rounded(.up)))
         renderer = try Renderer(window: window.pointer, flags: SDL_RENDERER_SOFTWARE.rawValue)
         textRenderer = try TextRenderer(renderer: renderer, library: fonts, assetsDirectory: assetsDirectory)
+        // Text that cannot be drawn is left out, never fatal: one warning per reason.
+        textRenderer.onSkippedText = { reason in
+            Console.error("\(Console.program): warning: some text could not be drawn and is left out: \(reason)")
+        }
         sceneRenderer = SceneRenderer(renderer: textRenderer.renderer, text: textRenderer)
         self.assetsDirectory = assetsDirectory
         trace = TraceWriter(enabled: options.trace)
@@ -217,24 +221,33 @@ final class Application {
     private func feedReplay(base: Duration) {
         let first = replay[0].t
         let started = SDL_GetTicks64()
+        let budget = UInt64(Self.replayBatch.seconds * 1000)
         repeat {
             let record = replay[replayIndex]
-            replayIndex += 1
             let time = base + .milliseconds(Int64(record.t - first))
             // Whatever was due before this event (a key repeat, an animation's end) happens
-            // first, at its own time.
+            // first, at its own time. A long gap full of them counts against the batch too,
+            // so a signal (SDL_QUIT) is seen between them; the event waits for the next turn.
             while let deadline = session.nextDeadline(after: clock.now), deadline < time {
                 clock.advance(to: deadline)
                 apply(session.handle(.tick, at: deadline))
+                if SDL_GetTicks64() - started >= budget { return }
             }
+            replayIndex += 1
             clock.advance(to: time)
             if record.type == .window, record.event == .resized, let w = record.w, let h = record.h {
                 SDL_SetWindowSize(window.pointer, Int32(w), Int32(h))
             }
-            for event in record.sdlEvents(windowID: window.id) {
-                handle(event, at: time, live: false)
+            if record.type == .textinput, let text = record.text {
+                // One commit, however long: live, SDL cuts text into 31-byte events (and a
+                // recording keeps them apart); a replayed line is one input, one `text` line.
+                if !text.isEmpty { apply(session.handle(.textInput(text), at: time)) }
+            } else {
+                for event in record.sdlEvents(windowID: window.id) {
+                    handle(event, at: time, live: false)
+                }
             }
-        } while running && replayIndex < replay.count && SDL_GetTicks64() - started < UInt64(Self.replayBatch.seconds * 1000)
+        } while running && replayIndex < replay.count && SDL_GetTicks64() - started < budget
     }
 
     /// After the last replayed event: lets running animations reach their end (in virtual

@@ -7,8 +7,11 @@ enum AppEvent {
     case input(KeyboardInput)
     /// Close the app (window closed, SIGINT/SIGTERM).
     case quit
-    /// The window needs repainting (exposed, shown).
+    /// The window needs repainting (exposed).
     case redraw
+    /// The window was minimized (`true`: nothing is drawn until it comes back), or came back
+    /// (`false`: restored, maximized or shown; repaint).
+    case minimized(Bool)
     /// Ctrl+V: paste the clipboard (the app reads it and feeds `.paste`).
     case pasteRequested
     /// Nothing for us.
@@ -35,11 +38,17 @@ struct EventTranslator {
             return .quit
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
-            case SDL_WINDOWEVENT_SIZE_CHANGED:
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
+                // SDL sends RESIZED (a resize from outside) before SIZE_CHANGED (any size
+                // change) with the same size: the second changes nothing.
                 return .input(.windowResized(Size(width: Double(event.window.data1) / coordinateScale,
                                                   height: Double(event.window.data2) / coordinateScale)))
-            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
+            case SDL_WINDOWEVENT_EXPOSED:
                 return .redraw
+            case SDL_WINDOWEVENT_MINIMIZED:
+                return .minimized(true)
+            case SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_MAXIMIZED:
+                return .minimized(false)
             case SDL_WINDOWEVENT_FOCUS_LOST:
                 return .input(.pointersCancelled)
             case SDL_WINDOWEVENT_CLOSE:

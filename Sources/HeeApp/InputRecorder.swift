@@ -10,6 +10,10 @@ final class InputRecorder {
     private let path: String
     /// Set once a write has failed (reported once; recording stops).
     private var failed = false
+    /// The latest timestamp written: a record is never stamped earlier (a replay refuses a
+    /// file whose time runs backwards, and SDL may queue an event from another thread with
+    /// a timestamp a millisecond older than one already taken).
+    private var latest = 0
 
     /// A recorder whose file couldn't be created: `path` and the system's reason.
     struct OpenError: Error, CustomStringConvertible {
@@ -43,10 +47,13 @@ final class InputRecorder {
 
     deinit { close(fd) }
 
-    /// Appends `record` as one line. A failed write (a full disk) is reported once on
+    /// Appends `record` as one line (stamped no earlier than the line before). A failed write (a full disk) is reported once on
     /// stderr and ends the recording.
     func write(_ record: InputRecord) {
         guard !failed else { return }
+        var record = record
+        record.t = max(record.t, latest)
+        latest = record.t
         if !Console.write(record.jsonLine + "\n", to: fd) {
             failed = true
             Console.error("\(Console.program): warning: cannot write \(path): \(String(cString: strerror(errno))); recording stopped")

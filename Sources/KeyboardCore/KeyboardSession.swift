@@ -201,15 +201,11 @@ public struct KeyboardSession: Hashable, Sendable {
             updatePressedKeys(from: held, time: time, &effects)
         case .textInput(let text):
             guard isTextFieldFocused else { break }
-            composition = nil
+            setComposition(nil, &effects)
             edit(&effects) { $0.insertText(text) }
         case .composition(let text, let cursor):
             guard isTextFieldFocused else { break }
-            let next = text.isEmpty ? nil : Composition(text: text, cursor: min(max(cursor, 0), text.count))
-            if next != composition {
-                composition = next
-                caretActivity = clock  // the caret stays visible while composing
-            }
+            setComposition(text.isEmpty ? nil : Composition(text: text, cursor: min(max(cursor, 0), text.count)), &effects)
         case .editing(let command):
             // While the input method composes, the keys belong to it.
             guard isTextFieldFocused, composition == nil else { break }
@@ -451,6 +447,15 @@ public struct KeyboardSession: Hashable, Sendable {
         if textChanged || textField.caret != caret { effects.append(.textChanged(textField.text, caret: textField.caret)) }
     }
 
+    /// Shows `next` as the input method's composition at the caret (`nil`: none), and reports
+    /// a change. The composition is never part of the text.
+    private mutating func setComposition(_ next: Composition?, _ effects: inout [KeyboardEffect]) {
+        guard next != composition else { return }
+        composition = next
+        caretActivity = clock  // the caret stays visible while composing
+        effects.append(.compositionChanged(next?.text ?? "", cursor: next?.cursor ?? 0))
+    }
+
     /// Applies a physical-keyboard editing command to the text field.
     private mutating func perform(_ command: EditingCommand, _ effects: inout [KeyboardEffect]) {
         switch command {
@@ -510,7 +515,7 @@ public struct KeyboardSession: Hashable, Sendable {
     private mutating func closeKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
         if isTextFieldFocused {
             isTextFieldFocused = false
-            composition = nil
+            setComposition(nil, &effects)
             effects.append(.stopTextInput)
         }
         guard visibility.hide(at: time) else { return }

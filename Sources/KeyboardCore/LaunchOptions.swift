@@ -47,7 +47,8 @@ public struct LaunchOptions: Hashable, Sendable {
                          limit: limit ?? settings.limit,
                          windowSize: windowSize ?? settings.windowSize,
                          language: language ?? Language.fromLocale(environment: environment),
-                         scale: resolvedScale(environment: environment))
+                         scale: resolvedScale(environment: environment),
+                         maximized: windowSize == nil && settings.maximized)
     }
 
     /// The scale range `--scale` accepts.

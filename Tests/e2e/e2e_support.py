@@ -23,6 +23,14 @@ def fail(message):
     raise CheckFailed(message)
 
 
+def missing_tool(message):
+    """A check whose tool is missing: skipped with a message on a developer's machine, a failure
+    in CI (CI=true), where scripts/install-deps.sh installs every tool."""
+    if os.environ.get("CI") == "true":
+        fail(f"{message}; CI must have it (scripts/install-deps.sh)")
+    print(f"SKIP - {message}", flush=True)
+
+
 def kill_group(proc, grace=2.0):
     """Ends a process started with start_new_session=True, and its whole group."""
     if proc is None:

@@ -722,7 +722,7 @@ def scenario_record_replay(ctx):
         wid = None
         deadline = time.monotonic() + 10
         while wid is None and time.monotonic() < deadline:
-            for candidate in subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "HeeApp"], env=env,
+            for candidate in subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "hee-keyboard"], env=env,
                                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode().split():
                 pid = subprocess.run(["xdotool", "getwindowpid", candidate], env=env, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL).stdout.decode().strip()

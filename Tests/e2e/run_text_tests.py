@@ -224,14 +224,14 @@ class App:
     def _find_window(self):
         deadline = time.monotonic() + LAUNCH_TIMEOUT
         while time.monotonic() < deadline:
-            out = run(["xdotool", "search", "--onlyvisible", "--class", "HeeApp"], env=self.env,
+            out = run(["xdotool", "search", "--onlyvisible", "--class", "hee-keyboard"], env=self.env,
                       check=False, timeout=5).decode().split()
             for wid in out:
                 pid = run(["xdotool", "getwindowpid", wid], env=self.env, check=False, timeout=5).decode().strip()
                 if pid == str(self.proc.pid) or (not pid and len(out) == 1):
                     return wid
             time.sleep(0.1)
-        fail("no visible window of class HeeApp belonging to the app")
+        fail("no visible window of class hee-keyboard belonging to the app")
 
     # ---- input
     def xdo(self, *args):

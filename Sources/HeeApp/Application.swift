@@ -300,9 +300,11 @@ final class Application {
 
     /// A live event that arrives while a replay runs. The file is the replay's only input, so
     /// it is dropped (SDL's own echo of a replayed resize, a click on a real display), except
-    /// a request to quit (a signal, the window's close button).
+    /// a request to quit (a signal, the window's close button) or the window destroyed from
+    /// outside.
     private func ignoreDuringReplay(_ event: SDL_Event) {
         if case .quit = translator.meaning(of: event) { running = false }
+        if X11WindowLoss.isWindowDestroyed(by: event) { running = false }
         if SDL_EventType(event.type) == SDL_TEXTEDITING_EXT, let text = event.editExt.text { SDL_free(text) }
     }
 

@@ -314,7 +314,10 @@ final class Application {
         let meaning = translator.meaning(of: event)
         var pasted: String?
         if case .pasteRequested = meaning { pasted = clipboard ?? Self.clipboardText() }
-        if live, let recorder, var record = InputRecord(recording: event) {
+        if let recorder, var record = InputRecord(recording: event) {
+            // Live or replayed (`--replay A --record B` writes what A fed in, so replaying B
+            // does the same), stamped with the app's clock, which runs on after a replay.
+            record.t = Int((time.seconds * 1000).rounded())
             record.clipboard = pasted
             recorder.write(record)
         }

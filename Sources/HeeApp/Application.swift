@@ -100,6 +100,10 @@ final class Application {
         let points = windowState.memory.normalSize
         renderer = try Renderer(window: window.pointer, flags: SDL_RENDERER_SOFTWARE.rawValue)
         textRenderer = try TextRenderer(renderer: renderer, library: fonts, assetsDirectory: assetsDirectory)
+        // Text that cannot be drawn is left out, never fatal: one warning per reason.
+        textRenderer.onSkippedText = { reason in
+            Console.error("\(Console.program): warning: some text could not be drawn and is left out: \(reason)")
+        }
         sceneRenderer = SceneRenderer(renderer: textRenderer.renderer, text: textRenderer)
         self.assetsDirectory = assetsDirectory
         trace = TraceWriter(enabled: options.trace)
@@ -252,23 +256,39 @@ final class Application {
     /// own recorded time (relative to the first), which the clock jumps to.
     private func feedReplay(base: Duration) {
         let first = replay[0].t
-        let started = SDL_GetTicks64()
+        let budgetEnds = SDL_GetTicks64() + UInt64(Self.replayBatch.seconds * 1000)
         repeat {
             let record = replay[replayIndex]
-            replayIndex += 1
             let time = base + .milliseconds(Int64(record.t - first))
             // Whatever was due before this event (a key repeat, an animation's end, the silent
             // audio device's suspension) happens first, at its own time; what is due at this
-            // very time waits until every event of this time has been handled.
-            meetDeadlines(before: time)
+            // very time waits until every event of this time has been handled. A long gap
+            // full of them counts against the batch, so a signal (SDL_QUIT) is seen between
+            // them: the event then waits for the next turn.
+            guard meetDeadlines(before: time, budgetEnds: budgetEnds) else { return }
+            replayIndex += 1
             clock.advance(to: time)
             if record.type == .window, record.event?.carriesSize == true, let w = record.w, let h = record.h {
                 SDL_SetWindowSize(window.pointer, Int32(w), Int32(h))
             }
-            for event in record.sdlEvents(windowID: window.id) {
-                handle(event, at: time, live: false, clipboard: record.clipboard)
+            if record.type == .textinput, let text = record.text {
+                // One commit, however long: live, SDL cuts text into 31-byte events (and a
+                // recording keeps them apart); a replayed line is one input, one `text` line.
+                if !text.isEmpty {
+                    if let recorder {
+                        // `--record` keeps it as the one line it is.
+                        var copy = InputRecord(t: Int((time.seconds * 1000).rounded()), type: .textinput)
+                        copy.text = text
+                        recorder.write(copy)
+                    }
+                    send(.textInput(text), at: time)
+                }
+            } else {
+                for event in record.sdlEvents(windowID: window.id) {
+                    handle(event, at: time, live: false, clipboard: record.clipboard)
+                }
             }
-        } while running && replayIndex < replay.count && SDL_GetTicks64() - started < UInt64(Self.replayBatch.seconds * 1000)
+        } while running && replayIndex < replay.count && SDL_GetTicks64() < budgetEnds
     }
 
     /// After the last replayed event: lets running animations reach their end (in virtual
@@ -284,13 +304,18 @@ final class Application {
     /// so the trace lines they cause carry that time. In a replay also the silent audio
     /// device's idle deadline (live, it is checked as time passes: the device may still be
     /// playing).
-    private func meetDeadlines(before time: Duration) {
+    /// With `budgetEnds` (SDL ticks, ms), stops once that wall time has passed and returns
+    /// `false` (the rest are met on the next call).
+    @discardableResult
+    private func meetDeadlines(before time: Duration, budgetEnds: UInt64? = nil) -> Bool {
         while let deadline = [session.nextDeadline(after: sessionTime), audio.followsVirtualTime ? audio.idleDeadline : nil]
                 .compactMap({ $0 }).min(), deadline < time {
             clock.advance(to: deadline)
             send(.tick, at: deadline)
             suspendAudioIfIdle(at: deadline)
+            if let budgetEnds, SDL_GetTicks64() >= budgetEnds { return false }
         }
+        return true
     }
 
     /// Closes the audio device after its silence, and traces it.

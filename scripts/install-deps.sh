@@ -9,7 +9,7 @@
 #           record/replay test (a real window manager, so minimizing really iconifies);
 #           sway, grim, wtype and weston for the Wayland tests
 #   bench:  python3-xlib (make bench)
-#   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace and x11-utils
+#   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
 #           (libdecor-0-plugin-1-cairo, the emoji font), so installing the .deb downloads nothing
 # The Swift toolchain itself (6.x) is not a Debian package: see README.
@@ -23,7 +23,7 @@ packages=(
   openbox x11-utils libx11-dev
   sway grim wtype weston
   python3-xlib
-  dpkg-dev debhelper lintian appstream man-db strace x11-utils libdecor-0-plugin-1-cairo
+  dpkg-dev debhelper lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )
 if [[ $(id -u) -ne 0 ]]; then
   echo "install-deps.sh: run as root (sudo scripts/install-deps.sh)" >&2

@@ -106,6 +106,10 @@ final class Application {
         let points = windowState.memory.normalSize
         presenter = sdl.videoDriver == .wayland ? try WaylandPresenter(window: window) : try WindowPresenter(window: window)
         textRenderer = try TextRenderer(renderer: presenter.renderer, library: fonts, assetsDirectory: assetsDirectory)
+        // Text that cannot be drawn is left out, never fatal: one warning per reason.
+        textRenderer.onSkippedText = { reason in
+            Console.error("\(Console.program): warning: some text could not be drawn and is left out: \(reason)")
+        }
         sceneRenderer = SceneRenderer(renderer: textRenderer.renderer, text: textRenderer)
         self.assetsDirectory = assetsDirectory
         trace = TraceWriter(enabled: options.trace)
@@ -259,23 +263,39 @@ final class Application {
     /// own recorded time (relative to the first), which the clock jumps to.
     private func feedReplay(base: Duration) {
         let first = replay[0].t
-        let started = SDL_GetTicks64()
+        let budgetEnds = SDL_GetTicks64() + UInt64(Self.replayBatch.seconds * 1000)
         repeat {
             let record = replay[replayIndex]
-            replayIndex += 1
             let time = base + .milliseconds(Int64(record.t - first))
             // Whatever was due before this event (a key repeat, an animation's end, the silent
             // audio device's suspension) happens first, at its own time; what is due at this
-            // very time waits until every event of this time has been handled.
-            meetDeadlines(before: time)
+            // very time waits until every event of this time has been handled. A long gap
+            // full of them counts against the batch, so a signal (SDL_QUIT) is seen between
+            // them: the event then waits for the next turn.
+            guard meetDeadlines(before: time, budgetEnds: budgetEnds) else { return }
+            replayIndex += 1
             clock.advance(to: time)
             if record.type == .window, record.event?.carriesSize == true, let w = record.w, let h = record.h {
                 SDL_SetWindowSize(window.pointer, Int32(w), Int32(h))
             }
-            for event in record.sdlEvents(windowID: window.id) {
-                handle(event, at: time, live: false, clipboard: record.clipboard)
+            if record.type == .textinput, let text = record.text {
+                // One commit, however long: live, SDL cuts text into 31-byte events (and a
+                // recording keeps them apart); a replayed line is one input, one `text` line.
+                if !text.isEmpty {
+                    if let recorder {
+                        // `--record` keeps it as the one line it is.
+                        var copy = InputRecord(t: Int((time.seconds * 1000).rounded()), type: .textinput)
+                        copy.text = text
+                        recorder.write(copy)
+                    }
+                    send(.textInput(text), at: time)
+                }
+            } else {
+                for event in record.sdlEvents(windowID: window.id) {
+                    handle(event, at: time, live: false, clipboard: record.clipboard)
+                }
             }
-        } while running && replayIndex < replay.count && SDL_GetTicks64() - started < UInt64(Self.replayBatch.seconds * 1000)
+        } while running && replayIndex < replay.count && SDL_GetTicks64() < budgetEnds
     }
 
     /// After the last replayed event: lets running animations reach their end (in virtual
@@ -291,13 +311,18 @@ final class Application {
     /// so the trace lines they cause carry that time. In a replay also the silent audio
     /// device's idle deadline (live, it is checked as time passes: the device may still be
     /// playing).
-    private func meetDeadlines(before time: Duration) {
+    /// With `budgetEnds` (SDL ticks, ms), stops once that wall time has passed and returns
+    /// `false` (the rest are met on the next call).
+    @discardableResult
+    private func meetDeadlines(before time: Duration, budgetEnds: UInt64? = nil) -> Bool {
         while let deadline = [session.nextDeadline(after: sessionTime), audio.followsVirtualTime ? audio.idleDeadline : nil]
                 .compactMap({ $0 }).min(), deadline < time {
             clock.advance(to: deadline)
             send(.tick, at: deadline)
             suspendAudioIfIdle(at: deadline)
+            if let budgetEnds, SDL_GetTicks64() >= budgetEnds { return false }
         }
+        return true
     }
 
     /// Closes the audio device after its silence, and traces it.
@@ -307,9 +332,11 @@ final class Application {
 
     /// A live event that arrives while a replay runs. The file is the replay's only input, so
     /// it is dropped (SDL's own echo of a replayed resize, a click on a real display), except
-    /// a request to quit (a signal, the window's close button).
+    /// a request to quit (a signal, the window's close button) or the window destroyed from
+    /// outside.
     private func ignoreDuringReplay(_ event: SDL_Event) {
         if case .quit = translator.meaning(of: event) { running = false }
+        if X11WindowLoss.isWindowDestroyed(by: event) { running = false }
         if SDL_EventType(event.type) == SDL_TEXTEDITING_EXT, let text = event.editExt.text { SDL_free(text) }
     }
 
@@ -319,7 +346,10 @@ final class Application {
         let meaning = translator.meaning(of: event)
         var pasted: String?
         if case .pasteRequested = meaning { pasted = clipboard ?? Self.clipboardText() }
-        if live, let recorder, var record = InputRecord(recording: event) {
+        if let recorder, var record = InputRecord(recording: event) {
+            // Live or replayed (`--replay A --record B` writes what A fed in, so replaying B
+            // does the same), stamped with the app's clock, which runs on after a replay.
+            record.t = Int((time.seconds * 1000).rounded())
             record.clipboard = pasted
             recorder.write(record)
         }

@@ -71,29 +71,14 @@ extension InputRecord {
     }
 
     /// The SDL events this record stands for, for `windowID`, stamped with the record's
-    /// time: one, except that text longer than an `SDL_TEXTINPUT` holds (31 bytes) becomes
-    /// several, split between Unicode scalars, as SDL itself delivers long commits.
+    /// time. A textinput longer than an `SDL_TEXTINPUT` holds (31 bytes) is cut short here:
+    /// the replay feeds text records to the session whole instead (one commit, one input).
     ///
     /// A textediting record becomes an `SDL_TEXTEDITING` event, or an `SDL_TEXTEDITING_EXT`
     /// when its text does not fit one; the EXT event's text is allocated with SDL's
     /// allocator, and whoever handles the event frees it with `SDL_free` (as SDL's own).
     func sdlEvents(windowID: UInt32) -> [SDL_Event] {
-        guard type == .textinput, let text, text.utf8.count > 31 else { return [sdlEvent(windowID: windowID)] }
-        var chunks: [String] = []
-        var current = ""
-        for scalar in text.unicodeScalars {
-            if current.utf8.count + String(scalar).utf8.count > 31 {
-                chunks.append(current)
-                current = ""
-            }
-            current.unicodeScalars.append(scalar)
-        }
-        if !current.isEmpty { chunks.append(current) }
-        return chunks.map { chunk in
-            var record = self
-            record.text = chunk
-            return record.sdlEvent(windowID: windowID)
-        }
+        [sdlEvent(windowID: windowID)]
     }
 
     private func sdlEvent(windowID: UInt32) -> SDL_Event {

@@ -19,15 +19,30 @@ final class InputRecorder {
     struct OpenError: Error, CustomStringConvertible {
         var path: String
         var reason: String
+        /// The file is the one being replayed (a usage error, not a file-system one).
+        var sameFile = false
         var description: String { "cannot write \(path): \(reason)" }
     }
 
-    /// Creates (or truncates) the file at `path`.
-    /// - Throws: `OpenError` when it cannot be created.
-    init(path: String) throws(OpenError) {
+    /// Creates (or empties) the file at `path`, unless it is the file `protected` identifies
+    /// (the replay being read): that one is checked on the open file, before anything is
+    /// truncated, so no spelling or race can make a recording overwrite it.
+    /// - Throws: `OpenError` when it cannot be created, or `sameFile` set when it is `protected`.
+    init(path: String, protecting protected: FileSystem.FileIdentity? = nil) throws(OpenError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        if let protected, FileSystem.identity(ofDescriptor: descriptor) == protected {
+            close(descriptor)
+            throw OpenError(path: path, reason: "it is the --replay file", sameFile: true)
+        }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, ftruncate(descriptor, 0) != 0 {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw OpenError(path: path, reason: reason)
+        }
         self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        fd = descriptor
     }
 
     deinit { close(fd) }

@@ -533,9 +533,20 @@ struct TextEditingTests {
         return (elapsed, h)
     }
 
+    /// The fastest of `runs` pastes of `length` Characters: the run that other work on a
+    /// shared machine disturbed least (one run alone can be several times slower).
+    static func fastestPasteTime(length: Int, runs: Int = 3) -> (Duration, TextFieldHarness) {
+        var best = pasteTime(length: length)
+        for _ in 1..<runs {
+            let next = pasteTime(length: length)
+            if next.0 < best.0 { best = next }
+        }
+        return best
+    }
+
     @Test func longPasteIsLinear() {
-        let (small, _) = Self.pasteTime(length: 50_000)
-        let (large, h) = Self.pasteTime(length: 200_000)
+        let (small, _) = Self.fastestPasteTime(length: 50_000)
+        let (large, h) = Self.fastestPasteTime(length: 200_000)
         // Booleans first: a failed #expect would print the whole 200k text.
         let (prefix, suffix) = (h.text.hasPrefix("[あいう👍🏽abcdef"), h.text.hasSuffix("xx]"))
         let spaces = h.text.utf8.count(where: { $0 == UInt8(ascii: " ") })

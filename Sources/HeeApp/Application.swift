@@ -274,7 +274,15 @@ final class Application {
             if record.type == .textinput, let text = record.text {
                 // One commit, however long: live, SDL cuts text into 31-byte events (and a
                 // recording keeps them apart); a replayed line is one input, one `text` line.
-                if !text.isEmpty { send(.textInput(text), at: time) }
+                if !text.isEmpty {
+                    if let recorder {
+                        // `--record` keeps it as the one line it is.
+                        var copy = InputRecord(t: Int((time.seconds * 1000).rounded()), type: .textinput)
+                        copy.text = text
+                        recorder.write(copy)
+                    }
+                    send(.textInput(text), at: time)
+                }
             } else {
                 for event in record.sdlEvents(windowID: window.id) {
                     handle(event, at: time, live: false, clipboard: record.clipboard)
@@ -317,9 +325,11 @@ final class Application {
 
     /// A live event that arrives while a replay runs. The file is the replay's only input, so
     /// it is dropped (SDL's own echo of a replayed resize, a click on a real display), except
-    /// a request to quit (a signal, the window's close button).
+    /// a request to quit (a signal, the window's close button) or the window destroyed from
+    /// outside.
     private func ignoreDuringReplay(_ event: SDL_Event) {
         if case .quit = translator.meaning(of: event) { running = false }
+        if X11WindowLoss.isWindowDestroyed(by: event) { running = false }
         if SDL_EventType(event.type) == SDL_TEXTEDITING_EXT, let text = event.editExt.text { SDL_free(text) }
     }
 
@@ -329,7 +339,10 @@ final class Application {
         let meaning = translator.meaning(of: event)
         var pasted: String?
         if case .pasteRequested = meaning { pasted = clipboard ?? Self.clipboardText() }
-        if live, let recorder, var record = InputRecord(recording: event) {
+        if let recorder, var record = InputRecord(recording: event) {
+            // Live or replayed (`--replay A --record B` writes what A fed in, so replaying B
+            // does the same), stamped with the app's clock, which runs on after a replay.
+            record.t = Int((time.seconds * 1000).rounded())
             record.clipboard = pasted
             recorder.write(record)
         }

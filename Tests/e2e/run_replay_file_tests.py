@@ -20,6 +20,11 @@
    presses, typing, compositions, resizes, window events, backspace held across repeats) is
    replayed three times.
 
+3. Recording: the first replay of each file also runs with `--record`, which writes every
+   event the app received; replaying that recording must give the same trace, byte for byte,
+   and it must hold the same kinds of records (this exercises the recording of every record
+   type, compositions and window events included, which a live X session cannot all make).
+
 Runs the app as `HeeApp --trace --replay FILE --exit-when-done` with SDL's offscreen video
 driver and dummy audio (no display needed). Prints `ok - ...` per check; the first failure
 prints `FAIL: ...` and exits 1 (2 for a missing binary).
@@ -135,7 +140,8 @@ def check_file(ctx, name):
     kinds, expected, args, times = parse_header(path)
     if not kinds or not expected:
         fail(f"{path} has no '# expect-kinds:' / '# expect:' lines: every fixed replay file states what it does")
-    first = ctx.replay(path, args, label=name)
+    recording = os.path.join(ctx.workdir, name + ".recorded")
+    first = ctx.replay(path, [*args, "--record", recording], label=name)
     second = ctx.replay(path, args, label=name, busy=True)
     actual = [{k: v for k, v in e.items() if k != "t"} for e in events_of(first) if e["event"] in kinds]
     if actual != expected:
@@ -151,6 +157,31 @@ def check_file(ctx, name):
     check_identical(ctx, name, path, first, second)
     ok(f"{name}: replayed twice (the second time beside a busy CPU) → byte-identical traces "
        f"({len(first.splitlines())} lines)")
+    check_recording(ctx, name, path, recording, args, first)
+
+
+def record_kinds(path):
+    kinds = set()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                record = json.loads(line)
+                kinds.add(record["type"] + ("/" + record["event"] if "event" in record else ""))
+    return kinds
+
+
+def check_recording(ctx, name, path, recording, args, trace):
+    """`--record` during the replay of `path` wrote `recording`: it holds the same kinds of
+    records, and replaying it gives the same trace as the original."""
+    original, recorded = record_kinds(path), record_kinds(recording)
+    missing = original - recorded
+    if missing:
+        fail(f"[{name}] the recording made while replaying {path} lacks {sorted(missing)} (it has {sorted(recorded)})")
+    again = ctx.replay(recording, args, label=name + " (recorded)")
+    check_identical(ctx, name + "-recorded", recording, trace, again)
+    ok(f"{name}: recorded while replayed ({len(recorded)} kinds of record); replaying the recording gives the "
+       f"same trace, byte for byte")
 
 
 # --------------------------------------------------------------------------- thousands of events
@@ -263,8 +294,9 @@ def check_long_file(ctx):
     layout = key_centres(ctx)
     path = os.path.join(ctx.workdir, "long.jsonl")
     records = generate_long_file(path, layout, count)
+    recording = os.path.join(ctx.workdir, "long.recorded")
     started = time.monotonic()
-    traces = [ctx.replay(path, label="long")]
+    traces = [ctx.replay(path, ["--record", recording], label="long")]
     wall = time.monotonic() - started
     traces.append(ctx.replay(path, label="long", busy=True))
     traces.append(ctx.replay(path, label="long"))
@@ -280,6 +312,7 @@ def check_long_file(ctx):
     ok(f"long replay: {len(records)} events ({records[-1]['t'] / 1000:.0f} s of virtual time) replayed three "
        f"times → byte-identical traces of {len(events)} lines ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}); "
        f"{wall:.2f} s wall per run")
+    check_recording(ctx, "long", path, recording, [], traces[0])
 
 
 def main():

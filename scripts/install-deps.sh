@@ -2,7 +2,8 @@
 # Installs the Debian packages HeeKeyboard needs to build, run and test (Debian 12).
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
-#   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
+#   test:   make, Xvfb, xdotool, xclip, ImageMagick, desktop-file-validate and xmodmap
+#           (x11-xserver-utils: keysyms on spare keycodes before xdotool types them) for the end-to-end tests;
 #           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
 #           record/replay test (a real window manager, so minimizing really iconifies)
 #   bench:  python3-xlib (make bench)
@@ -15,7 +16,7 @@ set -euo pipefail
 packages=(
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
   fonts-droid-fallback fonts-noto-color-emoji
-  make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3
+  make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
   python3-xlib
   dpkg-dev debhelper lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo

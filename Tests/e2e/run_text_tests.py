@@ -41,7 +41,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb
+from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb, wait_for_clipboard
 
 import functools  # noqa: E402
 start_xvfb = functools.partial(start_xvfb, first=81, last=160)  # this script's display range
@@ -376,25 +376,6 @@ class App:
         if outside or not inside:
             fail(f"caret at {offset}: {len(inside)} pixels inside the field, {len(outside)} outside; see {path}")
         return min(x for x, _ in inside) / self.scale
-
-
-def wait_for_clipboard(env, expected, owner, timeout=10.0):
-    """Waits until the X clipboard reads back `expected`: the `owner` process (xclip) has
-    taken the selection. Reading it back is the proof; no fixed wait."""
-    deadline = time.monotonic() + timeout
-    got = None
-    while True:
-        proc = subprocess.run(["xclip", "-o", "-selection", "clipboard"], stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, env=env, timeout=timeout)
-        got = proc.stdout.decode(errors="replace") if proc.returncode == 0 else None
-        if got == expected:
-            return
-        if owner.poll() is not None:
-            fail(f"xclip exited ({owner.returncode}) before it owned the clipboard")
-        if time.monotonic() > deadline:
-            fail(f"xclip did not take the clipboard within {timeout} s "
-                 f"({'nothing' if got is None else f'{len(got)} characters'} read back)")
-        time.sleep(0.05)
 
 
 def expect_quiet(app, what, seconds=0.3):

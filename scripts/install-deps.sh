@@ -4,7 +4,8 @@
 #           xkbcommon headers (our wl_shm presenter, the keymap guard)
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji;
 #           on Wayland, libdecor's cairo plugin (window decorations on weston, GNOME)
-#   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
+#   test:   make, Xvfb, xdotool, xclip, ImageMagick, desktop-file-validate and xmodmap
+#           (x11-xserver-utils: keysyms on spare keycodes before xdotool types them) for the end-to-end tests;
 #           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
 #           record/replay test (a real window manager, so minimizing really iconifies);
 #           sway, grim, wtype and weston for the Wayland tests
@@ -19,7 +20,7 @@ packages=(
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
   libwayland-dev libxkbcommon-dev
   fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
-  make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3
+  make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
   sway grim wtype weston
   python3-xlib

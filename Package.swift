@@ -15,6 +15,12 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev", "libasound2-dev"])]
         ),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // System mode's X11 layer: Xlib, XTEST, XKB, xkbcommon-x11 (and SDL_syswm's bridge).
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "xkbcommon-x11",
+            providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxtst-dev", "libxkbcommon-x11-dev"])]
+        ),
         .systemLibrary(
             name: "CFontconfig",
             pkgConfig: "fontconfig",
@@ -28,7 +34,7 @@ let package = Package(
         // Window, event loop, audio, command line.
         .executableTarget(
             name: "HeeApp",
-            dependencies: ["KeyboardCore", "HeeRender", "CSDL"],
+            dependencies: ["KeyboardCore", "HeeRender", "CSDL", "CX11"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
             // and only the pages used become resident (see README, "Performance").
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]

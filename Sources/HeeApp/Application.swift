@@ -19,6 +19,8 @@ final class Application {
     private let window: Window
     private let audio: AudioEngine
     private let fonts: TTFLibrary
+    /// System mode's X11 side (`--system` with SDL's x11 driver); `nil` otherwise.
+    private var systemMode: X11SystemMode?
     private let sdl: SDLContext
 
     private var session: KeyboardSession
@@ -74,24 +76,30 @@ final class Application {
          replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
         let scale = configuration.scale
         let points = configuration.windowSize
+        let mode: KeyboardMode = options.system ? .system : .hostScreen
+        if options.system, SDL_getenv("SDL_VIDEODRIVER") == nil, SDL_getenv("DISPLAY") != nil {
+            // Keys go out through X11 (XTEST): on a Wayland desktop, through XWayland.
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
+        }
         sdl = try SDLContext()
         fonts = try TTFLibrary()
         audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                             volume: configuration.volume)
-        let minimum = KeyboardLayout.minimumWindowSize
+        let minimum = KeyboardLayout.minimumWindowSize(for: mode)
         strings = HostScreenText.of(configuration.language)
         language = configuration.language
         window = try Window(context: sdl, title: strings.windowTitle,
                             size: Size(width: (points.width * scale).rounded(), height: (points.height * scale).rounded()),
                             minimum: Size(width: (minimum.width * scale).rounded(.up),
-                                          height: (minimum.height * scale).rounded(.up)))
+                                          height: (minimum.height * scale).rounded(.up)),
+                            extraFlags: mode == .system ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue : 0)
         renderer = try Renderer(window: window.pointer, flags: SDL_RENDERER_SOFTWARE.rawValue)
         textRenderer = try TextRenderer(renderer: renderer, library: fonts, assetsDirectory: assetsDirectory)
         sceneRenderer = SceneRenderer(renderer: textRenderer.renderer, text: textRenderer)
         self.assetsDirectory = assetsDirectory
         trace = TraceWriter(enabled: options.trace)
         coordinateScale = scale
-        session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume)
+        session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume, mode: mode)
         translator = EventTranslator(windowSize: points, coordinateScale: scale)
         self.settings = settings
         self.recorder = recorder
@@ -101,6 +109,32 @@ final class Application {
         audio.countsFrames = options.benchPresses != nil
         benchInterval = .milliseconds(options.benchInterval)
         trace.emit(.settings(configuration), at: clock.now)
+        if mode == .system { startSystemMode() }
+    }
+
+    /// System mode: sets the window up as a keyboard that never takes the focus and starts
+    /// watching the focus (X11), or says in one line why keys cannot reach every window.
+    private func startSystemMode() {
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        do {
+            systemMode = try X11SystemMode(window: window.pointer)
+        } catch {
+            Console.error("\(Console.program): --system: \(error); keys are not sent")
+        }
+        if let notice = SystemModeNotice.message(videoDriver: driver, environment: FileSystem.environment) {
+            Console.error("\(Console.program): \(notice)")
+        }
+        // Text input and the input method stay off: the window never has the focus.
+        SDL_EventState(UInt32(SDL_TEXTINPUT.rawValue), SDL_DISABLE)
+        SDL_EventState(UInt32(SDL_TEXTEDITING.rawValue), SDL_DISABLE)
+        SDL_EventState(UInt32(SDL_TEXTEDITING_EXT.rawValue), SDL_DISABLE)
+    }
+
+    /// System mode: tells the session and the trace where keys go now.
+    private func keyTargetChanged(at time: Duration) {
+        let target = systemMode?.keyTarget ?? .unavailable
+        if let systemMode { trace.emit(.target(systemMode.target), at: clock.now) }
+        apply(session.handle(.keyTargetChanged(target), at: time))
     }
 
     /// The bundled font that could not be opened, if drawing failed because of one.
@@ -114,8 +148,9 @@ final class Application {
     func run() throws(SDLError) {
         SDL_StopTextInput()
         apply(session.handle(.launched, at: clock.now))
+        if session.mode == .system { keyTargetChanged(at: clock.now) }
         try drawIfNeeded(at: clock.now)
-        window.show()
+        if let systemMode { systemMode.show() } else { window.show() }
         iconTime = clock.now + .milliseconds(300)
         if let benchPresses {
             let target = session.layout.heeFrame.center
@@ -141,6 +176,7 @@ final class Application {
             // sleep all use it, so an animation that ends in between is never missed.
             let now = clock.now
             apply(session.handle(.tick, at: now))
+            systemMode?.tick(at: now)
             if audio.suspendIfIdle(at: now) { trace.emit(.audioSuspended, at: now) }
             if let bench {
                 if bench.isDone { break }
@@ -175,7 +211,7 @@ final class Application {
                 if let due = bench?.deadline() { wait = min(wait, max(due - now, .zero)) }
                 gotEvent = SDL_WaitEventTimeout(&event, Int32((wait.seconds * 1000).rounded(.up))) != 0
             } else if let deadline = [session.nextDeadline(after: now), audioWake(after: now), bench?.deadline(),
-                                      iconSet ? nil : iconTime]
+                                      iconSet ? nil : iconTime, systemMode?.deadline]
                         .compactMap({ $0 }).min() {
                 let ms = max(Int32(((deadline - now).seconds * 1000).rounded(.up)), 1)
                 gotEvent = SDL_WaitEventTimeout(&event, ms) != 0
@@ -190,6 +226,7 @@ final class Application {
             }
         }
         try drawIfNeeded(at: clock.now)
+        systemMode?.close()
         audio.stop()
         saveSettings()
     }
@@ -198,7 +235,8 @@ final class Application {
     /// came from flags are not saved.
     private func saveSettings() {
         guard var store = settings else { return }
-        if userResized {
+        // System mode's window is another shape: its size is not the host screen's.
+        if userResized && session.mode == .hostScreen {
             store.settings.windowWidth = Int(session.layout.windowSize.width.rounded())
             store.settings.windowHeight = Int(session.layout.windowSize.height.rounded())
         }
@@ -250,6 +288,12 @@ final class Application {
     }
 
     private func handle(_ event: SDL_Event, at time: Duration, live: Bool) {
+        if SDL_EventType(event.type) == SDL_SYSWMEVENT {
+            // X events for system mode (focus, titles, keymap changes); not recorded.
+            var copy = event
+            if systemMode?.handle(&copy) == true { keyTargetChanged(at: time) }
+            return
+        }
         if live, let recorder, let record = InputRecord(recording: event) { recorder.write(record) }
         switch translator.meaning(of: event) {
         case .input(let input):
@@ -358,6 +402,14 @@ final class Application {
                 SDL_StopTextInput()
             case .setClipboard(let text):
                 SDL_SetClipboardText(text)
+            case .send(let stroke):
+                var dropped: String?
+                if let systemMode {
+                    do { try systemMode.send(stroke, at: now) } catch { dropped = error.description }
+                } else {
+                    dropped = "keys cannot be sent (not X11)"
+                }
+                trace.emit(.send(stroke, dropped: dropped), at: now)
             case .needsDisplay:
                 needsDisplay = true
             }

@@ -7,11 +7,13 @@ final class Window {
     let pointer: OpaquePointer
     private let context: SDLContext
 
-    /// A resizable window of `size` points, centred, no smaller than `minimum`.
+    /// A resizable window of `size` points, centred, no smaller than `minimum`, hidden until
+    /// `show()`. `extraFlags` adds SDL window flags (system mode: always on top, not in the
+    /// taskbar).
     /// - Throws: `SDLError` from `SDL_CreateWindow`.
-    init(context: SDLContext, title: String, size: Size, minimum: Size) throws(SDLError) {
+    init(context: SDLContext, title: String, size: Size, minimum: Size, extraFlags: UInt32 = 0) throws(SDLError) {
         self.context = context
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue | extraFlags
         pointer = try sdlNonNull(SDL_CreateWindow(title, HEE_SDL_WINDOWPOS_CENTERED, HEE_SDL_WINDOWPOS_CENTERED,
                                                   Int32(size.width), Int32(size.height), flags), "SDL_CreateWindow")
         SDL_SetWindowMinimumSize(pointer, Int32(minimum.width), Int32(minimum.height))

@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CX11
+import KeyboardCore
+
+/// Types `Keystroke`s into the window that has the keyboard focus with the X server's XTEST
+/// extension, the way matchbox-keyboard and xdotool do: fake key presses the server handles
+/// as if they came from a keyboard.
+///
+/// For each keysym the current layout's key and modifiers come from `X11Keymap`
+/// (xkbcommon-x11, so the result is exact under any layout and group, Caps Lock included);
+/// characters the layout lacks go through `X11SpareKeycodes`. Modifiers the user holds down
+/// (a Shift or Ctrl on their keyboard, or one held through XTEST) would change what a key
+/// types, so they are released around our keys and pressed again afterwards: the target
+/// sees exactly our characters and the user's hold continues. Caps Lock and Num Lock stay
+/// as they are; the keymap lookup accounts for them.
+///
+/// All requests of one keystroke are sent together (one flush): the server's state read
+/// before (one round trip) is the only wait.
+final class X11KeystrokeSender {
+    /// Why a keystroke was not typed.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let connection: X11Connection
+    private let keymap: X11Keymap
+    private let spare: X11SpareKeycodes
+
+    /// Modifiers that must not be held while our keys go out: Shift, Control, Mod1 (Alt),
+    /// Mod3, Mod4 (Super), Mod5 (AltGr) — all but the locks (Lock, Mod2 = Num Lock).
+    private static let transientModifiers: UInt8 = ~(X11Keymap.lockMask | X11Keymap.mod2Mask)
+
+    /// - Throws: `Failure` when the server lacks XTEST or XKB.
+    init(connection: X11Connection) throws(Failure) {
+        self.connection = connection
+        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(connection.display, &event, &error, &major, &minor) != 0 else {
+            throw Failure(description: "the X server has no XTEST extension")
+        }
+        do {
+            keymap = try X11Keymap(connection: connection)
+        } catch {
+            throw Failure(description: error.description)
+        }
+        spare = X11SpareKeycodes(connection: connection)
+    }
+
+    /// When borrowed keycodes are due back, if any.
+    var deadline: Duration? { spare.deadline }
+
+    /// Gives borrowed keycodes back once they have been idle long enough.
+    func tick(at now: Duration) { spare.returnIfIdle(at: now) }
+
+    /// Gives every borrowed keycode back (at exit).
+    func close() { spare.returnAll() }
+
+    /// Notes keymap changes made by others (`setxkbmap`, `xmodmap`): the next keystroke
+    /// reads the keymap again. Our own spare-keycode changes are not counted.
+    func handle(_ event: UnsafePointer<XEvent>) {
+        guard event.pointee.type == MappingNotify else { return }
+        let mapping = event.pointee.xmapping
+        switch mapping.request {
+        case MappingKeyboard:
+            let first = Int(mapping.first_keycode), count = Int(mapping.count)
+            let ours = count > 0 && (first..<(first + count)).allSatisfy { $0 <= 255 && spare.isBorrowed(UInt8($0)) }
+            if !ours { keymap.markStale() }
+        case MappingModifier:
+            keymap.markStale()
+        default:
+            break
+        }
+    }
+
+    /// Types `stroke` into the focused window. `now` is the app's clock (for the spare
+    /// keycodes' hold).
+    /// - Throws: `Failure` when the keymap or the keyboard's state cannot be read, or a
+    ///   character has no key and no spare keycode is left.
+    func send(_ stroke: Keystroke, at now: Duration) throws(Failure) {
+        if keymap.isStale {
+            do { try keymap.load() } catch { throw Failure(description: error.description) }
+        }
+        guard let reply = xcb_xkb_get_state_reply(connection.xcb, xcb_xkb_get_state(connection.xcb, UInt16(XCB_XKB_ID_USE_CORE_KBD.rawValue)), nil) else {
+            throw Failure(description: "cannot read the keyboard's state")
+        }
+        let layout = UInt32(reply.pointee.group), locked = reply.pointee.lockedMods, held = reply.pointee.baseMods
+        free(reply)
+
+        // What to press: (keycode, modifiers to hold) for each unit.
+        var presses: [X11Keymap.Stroke] = []
+        for (keysym, control) in try Self.keysyms(of: stroke) {
+            if let found = keymap.stroke(for: keysym, layout: layout, locked: locked) {
+                presses.append(X11Keymap.Stroke(keycode: found.keycode,
+                                                modifiers: found.modifiers | (control ? X11Keymap.controlMask : 0)))
+            } else if let borrowed = spare.key(for: keysym, keymap: keymap, at: now) {
+                // A borrowed key acts like a letter key: Shift or Caps Lock (not both) selects
+                // the upper case.
+                let capsLock = locked & X11Keymap.lockMask != 0
+                let shift: UInt8 = borrowed.upper != capsLock ? X11Keymap.shiftMask : 0
+                presses.append(X11Keymap.Stroke(keycode: borrowed.keycode,
+                                                modifiers: shift | (control ? X11Keymap.controlMask : 0)))
+            } else {
+                throw Failure(description: "no key types \(Self.name(of: keysym)) and no spare keycode is left")
+            }
+        }
+        guard keymap.canHold(presses.reduce(0) { $0 | $1.modifiers }) else {
+            throw Failure(description: "the keymap has no key for a modifier that is needed")
+        }
+
+        // The user's held modifiers go up first, and down again at the end.
+        let released = held & Self.transientModifiers != 0 ? heldModifierKeys(Self.transientModifiers) : []
+        for keycode in released { fake(keycode, down: false) }
+        for press in presses {
+            let modifierKeys = (0..<8).compactMap { bit in
+                press.modifiers & (1 << UInt8(bit)) != 0 ? keymap.modifierKeycodes[bit].first : nil
+            }
+            for keycode in modifierKeys { fake(keycode, down: true) }
+            fake(press.keycode, down: true)
+            fake(press.keycode, down: false)
+            for keycode in modifierKeys.reversed() { fake(keycode, down: false) }
+        }
+        for keycode in released.reversed() { fake(keycode, down: true) }
+        connection.flush()
+    }
+
+    private func fake(_ keycode: UInt8, down: Bool) {
+        XTestFakeKeyEvent(connection.display, UInt32(keycode), down ? 1 : 0, 0 /* CurrentTime */)
+    }
+
+    /// Keys bound to a modifier in `mask` that are down now.
+    private func heldModifierKeys(_ mask: UInt8) -> [UInt8] {
+        guard let reply = xcb_query_keymap_reply(connection.xcb, xcb_query_keymap(connection.xcb), nil) else { return [] }
+        let keys = withUnsafeBytes(of: reply.pointee.keys) { Array($0) }
+        free(reply)
+        var down: [UInt8] = []
+        for bit in 0..<8 where mask & (1 << UInt8(bit)) != 0 {
+            for keycode in keymap.modifierKeycodes[bit] where keys[Int(keycode) / 8] & (1 << (keycode % 8)) != 0 {
+                down.append(keycode)
+            }
+        }
+        return down
+    }
+
+    /// The keysyms a keystroke types, with whether Control goes with each.
+    static func keysyms(of stroke: Keystroke) throws(Failure) -> [(UInt32, Bool)] {
+        switch stroke {
+        case .text(let text):
+            return try text.unicodeScalars.map { scalar throws(Failure) in
+                let keysym = xkb_utf32_to_keysym(scalar.value)
+                guard keysym != 0 else { throw Failure(description: "no keysym for U+\(String(scalar.value, radix: 16, uppercase: true))") }
+                return (keysym, false)
+            }
+        case .key(let key, let control):
+            return [(xkb_keysym_from_name(key.rawValue, XKB_KEYSYM_NO_FLAGS), control)]
+        }
+    }
+
+    /// A keysym's name for messages (`U3078`, `BackSpace`).
+    static func name(of keysym: UInt32) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        return xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 ? String(cString: buffer) : "0x" + String(keysym, radix: 16)
+    }
+}

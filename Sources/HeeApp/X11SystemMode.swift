@@ -1,0 +1,65 @@
+import CSDL
+import CX11
+import KeyboardCore
+
+/// System mode's X11 side, owned by `Application`: the window's hints (it never takes the
+/// focus), watching which window has the focus, and typing keystrokes into it. A thin layer:
+/// every key rule stays in `KeyboardSession`; this only performs `.send` effects and reports
+/// `.keyTargetChanged` inputs.
+final class X11SystemMode {
+    private let connection: X11Connection
+    private let xwindow: XID
+    private let focus: X11FocusWatcher
+    private let sender: X11KeystrokeSender
+
+    /// Sets `window` (created hidden) up as a keyboard that never takes the focus.
+    /// - Throws: `X11KeystrokeSender.Failure` when the X server lacks XTEST or XKB.
+    /// - Returns: `nil` when SDL's video driver is not x11 (nothing X11 is touched then).
+    init?(window: OpaquePointer) throws(X11KeystrokeSender.Failure) {
+        guard let connection = X11Connection(window: window) else { return nil }
+        let xwindow = hee_sdl_x11_window(window)
+        guard xwindow != 0 else { return nil }
+        self.connection = connection
+        self.xwindow = xwindow
+        X11KeyboardWindowHints.apply(to: xwindow, on: connection)
+        sender = try X11KeystrokeSender(connection: connection)
+        focus = X11FocusWatcher(connection: connection, ownWindow: xwindow)
+        // Every X event SDL reads reaches us as SDL_SYSWMEVENT (focus, titles, keymaps).
+        SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
+    }
+
+    /// Where keys go now.
+    var keyTarget: KeyTarget { focus.target.map { .window($0) } ?? .noFocusedWindow }
+
+    /// The focused window, if any.
+    var target: FocusedWindow? { focus.target }
+
+    /// Maps the window on top without giving it the focus (instead of `SDL_ShowWindow`).
+    func show() { X11KeyboardWindowHints.map(xwindow, on: connection) }
+
+    /// Looks at an SDL event; returns whether the target changed (title included).
+    func handle(_ event: UnsafePointer<SDL_Event>) -> Bool {
+        guard let xevent = hee_sdl_x11_event(event) else { return false }
+        sender.handle(xevent)
+        return focus.handle(xevent)
+    }
+
+    /// Types `stroke` into the focused window.
+    /// - Throws: `X11KeystrokeSender.Failure` with the reason when it is not typed (no
+    ///   window has the focus, no key for a character, the server refused).
+    func send(_ stroke: Keystroke, at now: Duration) throws(X11KeystrokeSender.Failure) {
+        guard focus.target != nil else { throw X11KeystrokeSender.Failure(description: "no window has focus") }
+        try sender.send(stroke, at: now)
+    }
+
+    /// When something is due (borrowed keycodes go back), if anything.
+    var deadline: Duration? { sender.deadline }
+
+    /// Does what is due at `now`.
+    func tick(at now: Duration) { sender.tick(at: now) }
+
+    /// Restores the keymap (borrowed keycodes) before the app quits.
+    func close() {
+        sender.close()
+    }
+}

@@ -66,6 +66,49 @@ enum FileSystem {
         return bytes
     }
 
+    /// The file `path` names once symbolic links in its last component are followed (a
+    /// relative link is read from the link's directory): `path` itself when it is no link,
+    /// the final target when that does not exist yet, `nil` for a loop (40 links) or an
+    /// unreadable link.
+    static func resolvingSymbolicLinks(_ path: String) -> String? {
+        var current = path
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        for _ in 0..<40 {
+            let n = readlink(current, &buffer, buffer.count - 1)
+            if n < 0 { return errno == EINVAL || errno == ENOENT ? current : nil }
+            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : AssetLocator.join(AssetLocator.parentDirectory(of: current), target)
+        }
+        return nil
+    }
+
+    /// Renames `path` to `path + suffix`, or `path + suffix + ".2"`, `".3"`, … when that name
+    /// is taken, never replacing a file. Returns the new name, or `nil` when it failed.
+    static func moveAside(_ path: String, suffix: String) -> String? {
+        for n in 1...1000 {
+            let name = n == 1 ? path + suffix : path + suffix + ".\(n)"
+            // Claim the name first (O_EXCL fails if anything, even a dangling link, holds
+            // it), then rename over our own empty placeholder.
+            let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                return nil
+            }
+            close(fd)
+            if rename(path, name) == 0 { return name }
+            unlink(name)
+            return nil
+        }
+        return nil
+    }
+
+    /// The permission bits of the file at `path` (following links), or `nil` if it does not exist.
+    static func permissions(of path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
     /// The process's environment.
     static var environment: [String: String] {
         var result: [String: String] = [:]

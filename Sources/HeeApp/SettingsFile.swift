@@ -4,6 +4,11 @@ import Glibc
 import KeyboardCore
 
 /// `settings.json` in the XDG config directory: loaded at start, saved atomically.
+///
+/// The file stays the user's: a save rewrites only the fields the app changed and keeps
+/// every member it does not know; nothing is written when nothing changed; a symbolic link
+/// (a dotfiles manager's) stays a link and its target is replaced, keeping the target's
+/// permissions; a corrupt file is set aside under a name no earlier one holds.
 struct SettingsFile {
     /// The file's path, or `nil` when neither `XDG_CONFIG_HOME` nor `HOME` is usable.
     let path: String?
@@ -20,44 +25,66 @@ struct SettingsFile {
         }
     }
 
-    /// The saved settings, or the defaults when there is no file. A corrupt or unreadable
-    /// file is moved aside to `settings.json.bad` with a one-line warning.
-    func load() -> Settings {
-        guard let path else { return Settings() }
+    /// The saved settings, or the defaults when there is no file (`document` `nil`). A
+    /// corrupt or unreadable file is moved aside (see `setAside`) with a one-line warning.
+    func load() -> (settings: Settings, document: SettingsDocument?) {
+        guard let path else { return (Settings(), nil) }
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readBytes(path)
         } catch {
-            if error.code == ENOENT { return Settings() }
+            if error.code == ENOENT { return (Settings(), nil) }
             setAside(path, reason: error.reason)
-            return Settings()
+            return (Settings(), nil)
         }
         do {
-            return try Settings.decode(bytes)
+            let document = try SettingsDocument(parsing: bytes)
+            return (try document.settings(), document)
         } catch {
             setAside(path, reason: error.message)
-            return Settings()
+            return (Settings(), nil)
         }
     }
 
+    /// Moves the file that `path` names (the link's target, when it is a symbolic link, so
+    /// the link stays) to `NAME.bad` beside it, or `NAME.bad.2`, `.bad.3`, … when that name
+    /// is taken: an earlier bad file is never overwritten.
     private func setAside(_ path: String, reason: String) {
-        let bad = path + ".bad"
-        if rename(path, bad) == 0 {
+        if let file = FileSystem.resolvingSymbolicLinks(path), let bad = FileSystem.moveAside(file, suffix: ".bad") {
             Console.error("\(Console.program): warning: \(path): \(reason); moved it to \(bad) and using the defaults")
         } else {
             Console.error("\(Console.program): warning: \(path): \(reason); using the defaults")
         }
     }
 
-    /// Writes `settings` atomically (temporary file, fsync, rename). Failures are a
-    /// one-line warning: the app still quits normally.
-    func save(_ settings: Settings) {
-        guard let path else { return }
-        let directory = AssetLocator.parentDirectory(of: path)
+    /// Saves `settings` if they differ from `loaded` (or there was no usable file): the fields
+    /// that changed are written into the file as it is now, every other member kept. The
+    /// file that a symbolic link names is replaced atomically (a temporary file beside it,
+    /// fsync, rename), with that file's permissions. Failures are a one-line warning: the app
+    /// still quits normally.
+    func save(_ settings: Settings, loaded: Settings, document: SettingsDocument?) {
+        guard let path, document == nil || settings != loaded else { return }
+        guard let target = FileSystem.resolvingSymbolicLinks(path) else {
+            Console.error("\(Console.program): warning: cannot save settings to \(path): too many symbolic links")
+            return
+        }
+        // The file as it is now (edited since launch, perhaps): the changes go on top of it.
+        var current = SettingsDocument()
+        var changedSince: Settings?
+        if let bytes = try? FileSystem.readBytes(target) {
+            if let parsed = try? SettingsDocument(parsing: bytes) {
+                if settings == loaded { return }  // it is there and nothing changed
+                current = parsed
+                changedSince = loaded
+            } else {
+                setAside(path, reason: "not valid settings any more")
+            }
+        }
+        current.update(from: changedSince, to: settings)
         do {
-            try FileSystem.makeDirectories(directory)
-            var fileSystem = PosixFileSystem()
-            try AtomicFileWriter.write(settings.encoded, to: path, using: &fileSystem)
+            if target == path { try FileSystem.makeDirectories(AssetLocator.parentDirectory(of: path)) }
+            var fileSystem = PosixFileSystem(permissions: FileSystem.permissions(of: target) ?? 0o600)
+            try AtomicFileWriter.write(current.encoded, to: target, using: &fileSystem)
         } catch {
             Console.error("\(Console.program): warning: cannot save settings to \(path): \(error)")
         }
@@ -73,6 +100,9 @@ struct PosixFileSystem: AtomicWriteFileSystem {
         var description: String { "\(call) \(path): \(reason)" }
     }
 
+    /// The permission bits new files get (the file they replace keeps its own this way).
+    var permissions: mode_t = 0o600
+
     private func fail(_ call: String, _ path: String) -> Failure {
         Failure(call: call, path: path, reason: String(cString: strerror(errno)))
     }
@@ -81,6 +111,8 @@ struct PosixFileSystem: AtomicWriteFileSystem {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw fail("open", path) }
         defer { close(fd) }
+        // open's mode is filtered by the umask; the file it replaces had exactly these bits.
+        guard fchmod(fd, permissions) == 0 else { throw fail("fchmod", path) }
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }

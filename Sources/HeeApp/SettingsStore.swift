@@ -3,14 +3,20 @@ import KeyboardCore
 /// The saved settings and the file they live in.
 struct SettingsStore {
     let file: SettingsFile
+    /// This run's saved settings: what was loaded, with the user's changes in the app.
     var settings: Settings
+    /// What the file held at launch (the defaults when there was no usable file).
+    let loaded: Settings
+    /// The file's document as loaded, or `nil` when there was no usable file.
+    let document: SettingsDocument?
 
     /// Loads from `file` (defaults when missing; a bad file is set aside with a warning).
     init(file: SettingsFile) {
         self.file = file
-        settings = file.load()
+        (loaded, document) = file.load()
+        settings = loaded
     }
 
-    /// Saves the current settings atomically.
-    func save() { file.save(settings) }
+    /// Saves what changed since launch (nothing when nothing did), atomically.
+    func save() { file.save(settings, loaded: loaded, document: document) }
 }

@@ -168,7 +168,9 @@ public struct KeyboardSession: Hashable, Sendable {
         before.textField = TextBuffer()
         let textRevision = textField.textRevision, selectionRevision = textField.selectionRevision
         var effects: [KeyboardEffect] = []
-        fireRepeats(upTo: clock, &effects)
+        // Repeats due before the input happen first. One due at this very instant waits for
+        // the tick: an input at the same time goes first, so a release wins a tie.
+        fireRepeats(upTo: clock, including: input == .tick, &effects)
         switch input {
         case .launched:
             effects.append(.layoutChanged)
@@ -271,10 +273,15 @@ public struct KeyboardSession: Hashable, Sendable {
         pointers[id] = nil
         updatePressedKeys(from: pressedBefore, time: time, &effects)
 
-        let before = pressedKeys
         if keysAreLive, visibility.isSettled(at: time), let key = layout.key(at: point) {
+            commitHeldLetters(at: time, &effects)
+            let before = pressedKeys
             pointers[id] = .key(key)
-        } else if let control = layout.hostControl(at: point) {
+            updatePressedKeys(from: before, time: time, &effects)
+            return
+        }
+        let before = pressedKeys
+        if let control = layout.hostControl(at: point) {
             pointers[id] = .host(control)
             if control == .textField {
                 focusTextField(&effects)
@@ -282,6 +289,29 @@ public struct KeyboardSession: Hashable, Sendable {
             }
         } else {
             pointers[id] = PointerTarget.none
+        }
+        updatePressedKeys(from: before, time: time, &effects)
+    }
+
+    /// iOS rollover: a touch that begins on a key while letters are held commits them at
+    /// that moment, so fast overlapping presses type in the order they were pressed, not
+    /// released. Each held letter (or space) types now, with the shift state of now (a
+    /// one-shot shift goes to the first letter committed; shift held makes a chord), its key
+    /// goes up, and its pointer holds nothing from then on: its later release, or a slide to
+    /// another letter, does nothing more. A press that slid off the letters ends the same way.
+    /// The へぇ button, shift and backspace act on touch-down and keep their presses.
+    private mutating func commitHeldLetters(at time: Duration, _ effects: inout [KeyboardEffect]) {
+        let held = pointers.compactMap { id, target -> (PointerID, KeyID?)? in
+            guard case .key(let key) = target, key?.actsOnTouchDown != true else { return nil }
+            return (id, key)
+        }
+        guard !held.isEmpty else { return }
+        let before = pressedKeys
+        // At most one press types on release at a time (each new touch commits the others);
+        // sorted anyway, so the order never depends on the dictionary's.
+        for (id, key) in held.sorted(by: { $0.0.precedes($1.0) }) {
+            pointers[id] = PointerTarget.none
+            if let key { type(key, &effects) }
         }
         updatePressedKeys(from: before, time: time, &effects)
     }
@@ -361,11 +391,13 @@ public struct KeyboardSession: Hashable, Sendable {
         }
     }
 
-    /// Performs the backspace repeats due at or before `time`, each at its own scheduled
-    /// time, so the result depends only on when backspace went down and came up.
-    private mutating func fireRepeats(upTo time: Duration, _ effects: inout [KeyboardEffect]) {
-        guard var schedule = backspaceRepeat, schedule.nextFire <= time else { return }
-        while schedule.nextFire <= time {
+    /// Performs the backspace repeats due before `time` (and at `time` when `including`),
+    /// each at its own scheduled time, so the result depends only on when backspace went
+    /// down and came up.
+    private mutating func fireRepeats(upTo time: Duration, including: Bool, _ effects: inout [KeyboardEffect]) {
+        func isDue(_ fire: Duration) -> Bool { including ? fire <= time : fire < time }
+        guard var schedule = backspaceRepeat, isDue(schedule.nextFire) else { return }
+        while isDue(schedule.nextFire) {
             let wholeWords = schedule.nextFire - schedule.pressedAt >= KeyRepeat.wordsAfter
             documentEdit(wholeWords ? .deleteWordBackward : .deleteBackward, &effects)
             schedule.nextFire += KeyRepeat.interval

@@ -10,4 +10,14 @@ public enum PointerID: Hashable, Sendable, CustomStringConvertible {
         case .finger(let id): "finger\(id)"
         }
     }
+
+    /// Whether this pointer comes before `other` when pointers are processed in turn (the
+    /// mouse, then fingers by id), so the order never depends on a dictionary's.
+    func precedes(_ other: PointerID) -> Bool {
+        switch (self, other) {
+        case (.mouse, .finger): true
+        case (.finger(let a), .finger(let b)): a < b
+        default: false
+        }
+    }
 }

@@ -32,14 +32,14 @@ public struct Settings: Hashable, Sendable {
     ///   value is out of range (volume 0...100, limit 1...99, window at least the minimum and
     ///   at most 16384).
     public static func decode(_ bytes: [UInt8]) throws(LoadError) -> Settings {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw LoadError(message: "not UTF-8 text") }
-        let json: JSONValue
-        do {
-            json = try JSONValue.parse(text)
-        } catch {
-            throw LoadError(message: error.description)
-        }
-        guard let fields = JSONFields(json) else { throw LoadError(message: "not a JSON object") }
+        try decode(members: try SettingsDocument(parsing: bytes).members)
+    }
+
+    /// Reads settings from the members of a settings file's JSON object. Members this
+    /// version does not know are ignored (a save keeps them: `SettingsDocument`).
+    /// - Throws: `LoadError` when a known member has the wrong type or is out of range.
+    public static func decode(members: [(String, JSONValue)]) throws(LoadError) -> Settings {
+        guard let fields = JSONFields(.object(members)) else { throw LoadError(message: "not a JSON object") }
         var settings = Settings()
         do {
             settings.mute = try fields.bool("mute") ?? settings.mute
@@ -60,14 +60,25 @@ public struct Settings: Hashable, Sendable {
         return settings
     }
 
-    /// The settings as pretty-printed JSON with sorted keys, ending with a newline (`limit`
-    /// only when set).
-    public var encoded: [UInt8] {
+    /// Every member name this version reads and writes. A field added to `Settings` is added
+    /// here, to `decode(members:)` and to `members`.
+    public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit"]
+
+    /// The settings as JSON object members, one per field (`limit` only when set: an absent
+    /// member means the default).
+    public var members: [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("mute", .bool(mute)), ("volume", .integer(volume)),
                                               ("windowHeight", .integer(windowHeight)), ("windowWidth", .integer(windowWidth))]
         if let limit { members.append(("limit", .integer(limit))) }
-        let lines = members.sorted { $0.0 < $1.0 }.map { "  \(JSONValue.string($0.0).serialized) : \($0.1.serialized)" }
-        return Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8)
+        return members
+    }
+
+    /// The settings as pretty-printed JSON with sorted keys, ending with a newline (`limit`
+    /// only when set): what a new settings file holds.
+    public var encoded: [UInt8] {
+        var document = SettingsDocument()
+        document.update(from: nil, to: self)
+        return document.encoded
     }
 
     /// The window size in points.

@@ -49,6 +49,8 @@ struct SessionFuzzTests {
 
         // Coverage: how often the interesting cases happened.
         var lettersTyped = 0
+        /// Letters committed by another touch beginning (iOS rollover).
+        var rolloverCommits = 0
         var backspaceRepeats = 0
         var chordsEnded = 0
         var lostReleases = 0
@@ -166,14 +168,19 @@ struct SessionFuzzTests {
         }
         let texts = effects.texts
         if case .pointerUp = input, !texts.isEmpty { observed.lettersTyped += 1 }
+        if case .pointerDown = input, !texts.isEmpty, !effects.contains(where: { $0 == .keyTouched(.backspace, down: true) || $0 == .keyTouched(.hee, down: true) }) {
+            observed.rolloverCommits += 1
+        }
         if case .tick = input { observed.backspaceRepeats += texts.count }
         return nil
     }
 
     /// The session's invariants at `time`, given what the test observed; the first one that
     /// fails, or `nil`.
+    /// `wasTick`: the input was `.tick` (a deadline at its very time must then be past; after
+    /// another input it may wait for the tick, so a release at the same time wins).
     static func violation(_ session: KeyboardSession, _ observed: Observed, _ effects: [KeyboardEffect],
-                          at time: Duration, fullTextCheck: Bool) -> String? {
+                          at time: Duration, wasTick: Bool, fullTextCheck: Bool) -> String? {
         if Set(session.pointers.keys) != observed.down {
             return "pointers \(session.pointers.keys.sorted { $0.description < $1.description }) but down \(observed.down.sorted { $0.description < $1.description })"
         }
@@ -207,13 +214,19 @@ struct SessionFuzzTests {
            text != field.text || caret != field.caret {
             return "the last textChanged differs from the field"
         }
-        if let deadline = session.nextDeadline(after: time), deadline <= time {
+        if let deadline = session.nextDeadline(after: time), deadline < time || (wasTick && deadline == time) {
             return "deadline \(deadline) not after \(time)"
         }
+        // iOS rollover: every touch that begins on a key commits the presses that type on
+        // release, so at most one such press is pending at any time.
+        let pending = session.pointers.values.filter { target in
+            if case .key(let key) = target { key?.actsOnTouchDown != true } else { false }
+        }
+        if pending.count > 1 { return "\(pending.count) presses waiting to type on release" }
         if session.isAnimating(at: time), session.nextDeadline(after: time) == nil {
             return "animating with no deadline"
         }
-        if let repeatAt = session.backspaceRepeat?.nextFire, repeatAt <= time {
+        if let repeatAt = session.backspaceRepeat?.nextFire, repeatAt < time || (wasTick && repeatAt == time) {
             return "backspace repeat due at \(repeatAt), already past at \(time)"
         }
         return nil
@@ -243,7 +256,8 @@ struct SessionFuzzTests {
             default: break
             }
             if let problem = Self.observe(input, effects, &observed)
-                ?? Self.violation(session, observed, effects, at: time, fullTextCheck: step % 1000 == 0) {
+                ?? Self.violation(session, observed, effects, at: time, wasTick: input == .tick,
+                                  fullTextCheck: step % 1000 == 0) {
                 Issue.record("seed \(seed), step \(step), t = \(time), after \(input): \(problem)")
                 return
             }
@@ -259,6 +273,7 @@ struct SessionFuzzTests {
         // The run reached the cases it is meant to exercise.
         #expect(observed.totalCounted > 1_000)
         #expect(observed.lettersTyped > 1_000)
+        #expect(observed.rolloverCommits > 100)
         #expect(observed.backspaceRepeats > 100)
         #expect(observed.chordsEnded > 10)
         #expect(observed.lostReleases > 100)

@@ -7,7 +7,7 @@ import Testing
 struct TouchRulesTests {
     // MARK: Every pointer on its own
 
-    @Test func mouseAndTwoFingersHoldDifferentKeysIndependently() throws {
+    @Test func mouseAndTwoFingersHoldKeysAndANewTouchCommitsTheHeldLetter() throws {
         var session = KeyboardSession.launched()
         let hee = try session.center(of: .hee)
         let q = try session.center(of: .letter("q")), p = try session.center(of: .letter("p"))
@@ -15,17 +15,20 @@ struct TouchRulesTests {
         #expect(session.send(.pointerDown(.mouse, hee), at: 1000).heeCounts == [1])
         let qDown = session.send(.pointerDown(.finger(1), q), at: 1010)
         #expect(qDown.withoutDisplay == [.keyTouched(.letter("q"), down: true)])
+        // A second finger lands on 'p' while 'q' is held: 'q' types now (iOS rollover), its
+        // key goes up, then 'p' goes down. The へぇ button, which acts on touch-down, stays.
         let pDown = session.send(.pointerDown(.finger(2), p), at: 1020)
-        #expect(pDown.withoutDisplay == [.keyTouched(.letter("p"), down: true)])
-        #expect(session.pressedKeys == [.hee, .letter("q"), .letter("p")])
-        #expect(session.pointers == [.mouse: .key(.hee), .finger(1): .key(.letter("q")), .finger(2): .key(.letter("p"))])
-
-        // Lifting one finger types its letter only; the other two keys stay down.
-        let qUp = session.send(.pointerUp(.finger(1), q), at: 1100)
-        #expect(qUp.withoutDisplay == [
+        #expect(pDown.withoutDisplay == [
             .textChanged("へぇ〜q", caret: 4),
             .keyTouched(.letter("q"), down: false),
+            .keyTouched(.letter("p"), down: true),
         ])
+        #expect(session.pressedKeys == [.hee, .letter("p")])
+        #expect(session.pointers == [.mouse: .key(.hee), .finger(1): .none, .finger(2): .key(.letter("p"))])
+
+        // Lifting the first finger does nothing more.
+        let qUp = session.send(.pointerUp(.finger(1), q), at: 1100)
+        #expect(qUp.withoutDisplay.isEmpty)
         #expect(session.pressedKeys == [.hee, .letter("p")])
         #expect(session.hee.isTouching)
 
@@ -325,9 +328,10 @@ struct TouchRulesTests {
         var session = KeyboardSession.launched()
         session.send(.textInput("hello"), at: 500)
         session.send(.pointerDown(.mouse, try session.center(of: .hee)), at: 1000)
-        session.send(.pointerDown(.finger(1), try session.center(of: .letter("a"))), at: 1010)
-        session.send(.pointerDown(.finger(2), try session.center(of: .shift)), at: 1020)
-        session.send(.pointerDown(.finger(3), try session.center(of: .backspace)), at: 1030)
+        session.send(.pointerDown(.finger(2), try session.center(of: .shift)), at: 1010)
+        session.send(.pointerDown(.finger(3), try session.center(of: .backspace)), at: 1020)
+        // Last, so no later touch commits it (iOS rollover).
+        session.send(.pointerDown(.finger(1), try session.center(of: .letter("a"))), at: 1030)
         #expect(session.pressedKeys == [.hee, .letter("a"), .shift, .backspace])
         #expect(session.hee.count == 1)
         #expect(session.textField.text == "helloへぇ")
@@ -360,9 +364,10 @@ struct TouchRulesTests {
 
     @Test func closingWhileOtherPointersHoldKeysReleasesEachOnce() throws {
         var session = KeyboardSession.launched()
-        session.send(.pointerDown(.finger(1), try session.center(of: .letter("w"))), at: 1000)
-        session.send(.pointerDown(.finger(2), try session.center(of: .hee)), at: 1010)
-        session.send(.pointerDown(.finger(3), try session.center(of: .backspace)), at: 1020)
+        session.send(.pointerDown(.finger(2), try session.center(of: .hee)), at: 1000)
+        session.send(.pointerDown(.finger(3), try session.center(of: .backspace)), at: 1010)
+        // Last, so no later touch commits it (iOS rollover).
+        session.send(.pointerDown(.finger(1), try session.center(of: .letter("w"))), at: 1020)
         let effects = session.click(.closeKeyboard, at: 1100)
         for key in [KeyID.letter("w"), .hee, .backspace] {
             #expect(effects.filter { $0 == .keyTouched(key, down: false) }.count == 1, "\(key)")
@@ -468,13 +473,47 @@ struct TouchRulesTests {
         #expect(session.textField.count == 23)
     }
 
-    @Test func releaseAtARepeatTimeFiresThatRepeatFirst() throws {
+    @Test func releaseAtTheInstantARepeatIsDueWinsTheTie() throws {
         var session = Self.session(with: Self.alphabet)
         let backspace = try session.center(of: .backspace)
         session.send(.pointerDown(.mouse, backspace), at: 1000)
+        #expect(session.textField.count == 25)
+        // The first repeat is due at 1500 ms, exactly when backspace comes up: no repeat.
         let up = session.send(.pointerUp(.mouse, backspace), at: 1500)
+        #expect(up.withoutDisplay == [.keyTouched(.backspace, down: false)])
+        #expect(session.textField.count == 25)
+        #expect(session.send(.tick, at: 1500).texts.isEmpty)
+        #expect(session.textField.count == 25)
+
+        // The same with a later repeat (due at 1700 ms) and a finger.
+        session.send(.pointerDown(.finger(4), backspace), at: 3000)
+        #expect(session.send(.tick, at: 3600).texts.count == 2)  // 3500, 3600
+        #expect(session.textField.count == 22)
+        #expect(session.send(.pointerUp(.finger(4), backspace), at: 3700).texts.isEmpty)
+        #expect(session.textField.count == 22)
+    }
+
+    @Test func releaseOneMillisecondAfterARepeatIsDueComesAfterIt() throws {
+        var session = Self.session(with: Self.alphabet)
+        let backspace = try session.center(of: .backspace)
+        session.send(.pointerDown(.mouse, backspace), at: 1000)
+        let up = session.send(.pointerUp(.mouse, backspace), at: 1501)
         #expect(up.texts.count == 1)
         #expect(session.textField.count == 24)
+    }
+
+    @Test func aRepeatDueWithAnotherInputWaitsForTheTickAtThatInstant() throws {
+        var session = Self.session(with: "ab")
+        let backspace = try session.center(of: .backspace)
+        session.send(.pointerDown(.mouse, backspace), at: 1000)
+        #expect(session.textField.text == "a")
+        // Typing at the instant the repeat is due goes first; the repeat then fires on the
+        // tick at that same instant (the app ticks after every input of an instant).
+        let typed = session.send(.textInput("x"), at: 1500)
+        #expect(typed.texts == ["ax"])
+        #expect(session.nextAnimationDeadline(after: ms(1500)) == ms(1500))
+        #expect(session.send(.tick, at: 1500).texts == ["a"])
+        #expect(session.nextAnimationDeadline(after: ms(1500)) == ms(1600))
     }
 
     @Test func fingerJitterDoesNotStopTheRepeat() throws {

@@ -408,12 +408,12 @@ def scenario_lost_releases(ctx):
                  [0.100, 0.200], "hee up (second fingerdown) and 'q' typed (fingerup)")
     ok("lost releases: finger 3 down on hee, down again on 'q' → stale hee press ends, no second count; 'q' types on release")
 
-    # Focus lost while keys are held (backspace by a finger, 'w' by a finger, hee by the mouse).
+    # Focus lost while keys are held (backspace by a finger, hee by the mouse, then 'w' by a finger).
     s = Script(layout)
     s.add("textinput", text="hello").wait(100)
     s.finger("down", 1, "backspace").wait(50)
-    s.finger("down", 2, "w").wait(50)
-    s.mouse("down", "hee").wait(100)
+    s.mouse("down", "hee").wait(50)
+    s.finger("down", 2, "w").wait(100)  # last: a later touch would type it (iOS rollover, issue 12)
     s.add("window", event="focus_lost").wait(1200)  # backspace would have repeated by now
     s.finger("up", 1, "backspace").finger("up", 2, "w").mouse("up", "hee").wait(100)
     s.add("window", event="focus_gained").wait(100)
@@ -441,7 +441,7 @@ def backspace_model(text, hold_ms):
     out = [(0, text[:-1])]
     text = text[:-1]
     fire = 500
-    while fire <= hold_ms:
+    while fire < hold_ms:  # a repeat due at the release's very instant does not fire (issue 12)
         text = word(text) if fire >= 2000 else text[:-1]
         out.append((fire, text))
         fire += 100
@@ -478,20 +478,21 @@ def scenario_repeat(ctx):
         return run, expected
 
     run, expected = held("repeat-1s", sentence, 1000)
-    run.expect_equal(len(expected), 7, "model sanity")
-    ok(f"repeat: backspace held 1.0 s → 1 + 6 deletions at t=0, 0.5, 0.6 … 1.0 s (text now {expected[-1][1]!r})")
+    run.expect_equal(len(expected), 6, "model sanity")
+    ok(f"repeat: backspace held 1.0 s → 1 + 5 deletions at t=0, 0.5, 0.6 … 0.9 s; none at the release's instant "
+       f"(text now {expected[-1][1]!r})")
 
     words = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november "
              "oscar papa quebec romeo sierra tango uniform victor whiskey")
     run, expected = held("repeat-3s", words, 3000)
     word_steps = [(ms, before, after) for (ms, after), (_, before) in zip(expected[1:], expected) if ms >= 2000]
-    run.expect(len(word_steps) == 11 and all(len(b) - len(a) >= 2 and (a == "" or a.endswith(" "))
+    run.expect(len(word_steps) == 10 and all(len(b) - len(a) >= 2 and (a == "" or a.endswith(" "))
                                              for _, b, a in word_steps), "model sanity (word steps)")
-    ok(f"repeat: backspace held 3.0 s → char deletions until 1.9 s, then 11 whole words from 2.0 s "
+    ok(f"repeat: backspace held 3.0 s → char deletions until 1.9 s, then 10 whole words at 2.0 … 2.9 s "
        f"(text now {expected[-1][1]!r})")
 
     run, expected = held("repeat-1s-jitter", sentence, 1000, jitter=True)
-    ok("repeat: finger jitter (motion within ±3 points every 50 ms) keeps the repeat going: same 7 deletions")
+    ok("repeat: finger jitter (motion within ±3 points every 50 ms) keeps the repeat going: same 6 deletions")
 
 
 def scenario_rapid(ctx):

@@ -237,7 +237,7 @@ public final class SceneRenderer {
             let texture = try Texture(renderer: renderer, targetWidth: frame0.width, height: frame0.height)
             try renderer.drawing(into: texture) { () throws(SDLError) in
                 try renderer.clear(Palette.keyboardBackground)
-                for key in KeyboardLayout.keyOrder where key != .hee {
+                for key in layout.orderedKeys where key != .hee {
                     guard let rect = layout.keys[key] else { continue }
                     let r = px(rect, s)
                     try keys.draw(key, in: PixelRect(x: r.x - frame0.x, y: r.y - frame0.y, width: r.width, height: r.height),
@@ -249,7 +249,7 @@ public final class SceneRenderer {
         let shift = Int((dy * s).rounded())
         try renderer.copy(keyboardLayer!.texture, to: PixelRect(x: frame0.x, y: frame0.y + shift,
                                                                width: frame0.width, height: frame0.height))
-        for key in KeyboardLayout.keyOrder where key != .hee && scene.pressedKeys.contains(key) {
+        for key in layout.orderedKeys where key != .hee && scene.pressedKeys.contains(key) {
             guard let rect = layout.keys[key] else { continue }
             try keys.draw(key, in: px(rect.offsetBy(dy: dy), s), s: s, pressed: true, shift: scene.shiftState,
                           upperCase: scene.lettersUpperCase)

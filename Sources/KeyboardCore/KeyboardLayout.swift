@@ -210,10 +210,15 @@ public struct KeyboardLayout: Hashable, Sendable {
                           width: Self.resetButtonWidth, height: Self.titleHeight)
     }
 
-    /// Keys in a stable order: へぇ, shift, backspace, space, return (system mode only), then
-    /// a–z.
+    /// The host screen's keys in a stable order: へぇ, shift, backspace, space, then a–z.
     public static let keyOrder: [KeyID] =
-        [.hee, .shift, .backspace, .space, .return] + "abcdefghijklmnopqrstuvwxyz".map { KeyID.letter($0) }
+        [.hee, .shift, .backspace, .space] + "abcdefghijklmnopqrstuvwxyz".map { KeyID.letter($0) }
+
+    /// This layout's keys in a stable order: `keyOrder`, with return after space in system
+    /// mode.
+    public var orderedKeys: [KeyID] {
+        mode == .system ? Array(Self.keyOrder[..<4]) + [.return] + Self.keyOrder[4...] : Self.keyOrder
+    }
 
     /// The rectangle of a host control.
     public func frame(of control: HostControl) -> Rect {
@@ -235,7 +240,7 @@ public struct KeyboardLayout: Hashable, Sendable {
         let p = Point(x: point.x, y: point.y - keyboardOffset)
         guard keyboardFrame.contains(p) else { return nil }
         var best: (key: KeyID, distance: Double)?
-        for key in Self.keyOrder {
+        for key in orderedKeys {
             guard let rect = keys[key] else { continue }
             let area = touchArea(of: key, rect: rect)
             guard area.contains(p) else { continue }

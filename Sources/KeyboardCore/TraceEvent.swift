@@ -53,7 +53,7 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("window", .object([("w", .number(layout.windowSize.width * f)),
                                                ("h", .number(layout.windowSize.height * f))])))
             members.append(("scale", .number(scale)))
-            var keys: [(String, JSONValue)] = KeyboardLayout.keyOrder.compactMap { key in
+            var keys: [(String, JSONValue)] = layout.orderedKeys.compactMap { key in
                 layout.keys[key].map { (key.name, Self.rect($0.scaled(by: f))) }
             }
             for control in HostControl.allCases where layout.mode == .hostScreen {

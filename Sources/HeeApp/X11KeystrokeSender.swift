@@ -63,9 +63,10 @@ final class X11KeystrokeSender {
         let mapping = event.pointee.xmapping
         switch mapping.request {
         case MappingKeyboard:
-            let first = Int(mapping.first_keycode), count = Int(mapping.count)
-            let ours = count > 0 && (first..<(first + count)).allSatisfy { $0 <= 255 && spare.isBorrowed(UInt8($0)) }
-            if !ours { keymap.markStale() }
+            if !spare.isOwnChange(first: Int(mapping.first_keycode), count: Int(mapping.count)) {
+                keymap.markStale()
+                spare.keymapChanged()
+            }
         case MappingModifier:
             keymap.markStale()
         default:

@@ -32,6 +32,8 @@ final class X11SpareKeycodes {
     /// Loans by keysym (both cases of a letter point at the same loan).
     private var loans: [UInt32: Loan] = [:]
     private var lastUse: Duration = .zero
+    /// Someone else changed the keymap since the loans were checked: they may be gone.
+    private var mayBeReplaced = false
 
     init(connection: X11Connection) {
         self.connection = connection
@@ -48,20 +50,59 @@ final class X11SpareKeycodes {
     /// is left. `now` is when it is used (the hold runs from the last use).
     func key(for keysym: UInt32, keymap: X11Keymap, at now: Duration) -> (keycode: UInt8, upper: Bool)? {
         lastUse = now
+        if mayBeReplaced { forgetReplacedLoans() }
         if let loan = loans[keysym] { return (loan.keycode, loan.keysyms.count == 2 && loan.keysyms[1] == keysym) }
         guard let keycode = spareKeycode(keymap: keymap) else { return nil }
         let keysyms = Self.casePair(keysym) ?? [keysym]
         var mapping: [KeySym] = keysyms.map { KeySym($0) }
         if mapping.count == 1 { mapping.append(0) }
         XChangeKeyboardMapping(connection.display, Int32(keycode), 2, &mapping, 1)
+        changedByUs.insert(keycode)
         connection.flush()
         let loan = Loan(keycode: keycode, keysyms: keysyms)
         for symbol in keysyms { loans[symbol] = loan }
         return (keycode, keysyms.count == 2 && keysyms[1] == keysym)
     }
 
-    /// Whether `keycode` is one of ours (for telling our own MappingNotify from others').
-    func isBorrowed(_ keycode: UInt8) -> Bool { loans.values.contains { $0.keycode == keycode } }
+    /// Keycodes we have changed since someone else last changed the keymap.
+    private var changedByUs = Set<UInt8>()
+
+    /// Whether a MappingNotify for `count` keycodes from `first` only reports changes of
+    /// ours. (The server sends one per keyboard device, so several come for each change.)
+    func isOwnChange(first: Int, count: Int) -> Bool {
+        guard count > 0, first >= 0, first + count <= 256 else { return false }
+        return (first..<(first + count)).allSatisfy { changedByUs.contains(UInt8($0)) }
+    }
+
+    /// Someone else changed the keymap (`setxkbmap` replaces every key): the loans are
+    /// checked before their next use.
+    func keymapChanged() {
+        mayBeReplaced = !loans.isEmpty
+        changedByUs = Set(loans.values.map(\.keycode))
+    }
+
+    /// Forgets the loans whose keycodes no longer hold what we put there.
+    private func forgetReplacedLoans() {
+        mayBeReplaced = false
+        let kept = stillHeld()
+        loans = loans.filter { kept.contains($0.value.keycode) }
+    }
+
+    /// The lent keycodes that still hold what we put there (one read of the mapping).
+    private func stillHeld() -> Set<UInt8> {
+        let keycodes = Set(loans.values.map(\.keycode)).sorted()
+        guard let first = keycodes.first, let last = keycodes.last,
+              let current = mapping(from: first, count: Int(last - first) + 1) else { return [] }
+        var held = Set<UInt8>()
+        for loan in loans.values {
+            let offset = Int(loan.keycode - first)
+            guard offset < current.count else { continue }
+            // (XKB reports a key's first group again in the second group's columns.)
+            let symbols = current[offset].filter { $0 != 0 }
+            if current[offset].first == loan.keysyms.first, symbols.allSatisfy(loan.keysyms.contains) { held.insert(loan.keycode) }
+        }
+        return held
+    }
 
     /// Gives the loans back when `hold` has passed since the last use.
     func returnIfIdle(at now: Duration) {
@@ -69,23 +110,16 @@ final class X11SpareKeycodes {
     }
 
     /// Gives every loan back: each keycode that still holds what we put there is emptied
-    /// again (one read of the mapping, one change per keycode).
+    /// again (one read of the mapping, one change per keycode); a keycode someone else
+    /// remapped meanwhile (`setxkbmap`) is theirs now and left alone.
     func returnAll() {
-        let keycodes = Set(loans.values.map(\.keycode)).sorted()
-        guard let first = keycodes.first, let last = keycodes.last else { return }
-        let current = mapping(from: first, count: Int(last - first) + 1)
-        var seen = Set<UInt8>()
-        for loan in loans.values where seen.insert(loan.keycode).inserted {
-            let offset = Int(loan.keycode - first)
-            guard let held = current, offset < held.count else { continue }
-            // Someone replaced the keymap meanwhile (setxkbmap): it is theirs now.
-            // (XKB reports a key's first group again in the second group's columns.)
-            let symbols = held[offset].filter { $0 != 0 }
-            guard held[offset].first == loan.keysyms.first, symbols.allSatisfy(loan.keysyms.contains) else { continue }
+        guard !loans.isEmpty else { return }
+        for keycode in stillHeld().sorted() {
             var empty: [KeySym] = [0]
-            XChangeKeyboardMapping(connection.display, Int32(loan.keycode), 1, &empty, 1)
+            XChangeKeyboardMapping(connection.display, Int32(keycode), 1, &empty, 1)
         }
         loans = [:]
+        mayBeReplaced = false
         connection.flush()
     }
 

@@ -19,7 +19,7 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             pkgConfig: "xkbcommon-x11",
-            providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxtst-dev", "libxkbcommon-x11-dev"])]
+            providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxtst-dev", "libxi-dev", "libxkbcommon-x11-dev"])]
         ),
         .systemLibrary(
             name: "CFontconfig",

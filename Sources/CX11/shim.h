@@ -8,6 +8,8 @@
 #include <X11/XKBlib.h>
 #include <X11/Xlib-xcb.h>
 #include <X11/extensions/XTest.h>
+#include <X11/extensions/XInput.h>
+#include <string.h>
 #include <xcb/xcb.h>
 #include <xcb/xkb.h>
 #include <xkbcommon/xkbcommon.h>
@@ -36,6 +38,39 @@ static inline Window hee_sdl_x11_window(SDL_Window *window) {
 static inline const XEvent *hee_sdl_x11_event(const SDL_Event *event) {
     if (event->type != SDL_SYSWMEVENT || !event->syswm.msg || event->syswm.msg->subsystem != SDL_SYSWM_X11) return NULL;
     return &event->syswm.msg->msg.x11.event;
+}
+
+/// The X server's XTEST keyboard device (XInput 1's "Virtual core XTEST keyboard", the
+/// device XTEST key events come from), opened, or NULL when there is none.
+static inline XDevice *hee_open_xtest_keyboard(Display *display) {
+    int count = 0;
+    XDeviceInfo *devices = XListInputDevices(display, &count);
+    XDevice *opened = NULL;
+    for (int i = 0; devices && i < count && !opened; i++) {
+        if (devices[i].use == IsXExtensionKeyboard && devices[i].name && strstr(devices[i].name, "XTEST")) {
+            opened = XOpenDevice(display, devices[i].id);
+        }
+    }
+    if (devices) XFreeDeviceList(devices);
+    return opened;
+}
+
+/// Which keys `device` holds down, one bit per keycode in `keys` (32 bytes). Returns 0 when
+/// its state cannot be read.
+static inline int hee_device_keys_down(Display *display, XDevice *device, unsigned char keys[32]) {
+    XDeviceState *state = XQueryDeviceState(display, device);
+    if (!state) return 0;
+    int found = 0;
+    XInputClass *cls = state->data;
+    for (int i = 0; i < state->num_classes; i++) {
+        if (cls->class == KeyClass) {
+            memcpy(keys, ((XKeyState *)cls)->keys, 32);
+            found = 1;
+        }
+        cls = (XInputClass *)((char *)cls + cls->length);
+    }
+    XFreeDeviceState(state);
+    return found;
 }
 
 /// `None`, `CurrentTime`, `PointerRoot` and `NoSymbol` (untyped macros).

@@ -118,6 +118,7 @@ final class Application {
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
         do {
             systemMode = try X11SystemMode(window: window.pointer)
+            systemMode?.readyText = HeeButtonModel.insertedText
         } catch {
             Console.error("\(Console.program): --system: \(error); keys are not sent")
         }
@@ -291,7 +292,7 @@ final class Application {
         if SDL_EventType(event.type) == SDL_SYSWMEVENT {
             // X events for system mode (focus, titles, keymap changes); not recorded.
             var copy = event
-            if systemMode?.handle(&copy) == true { keyTargetChanged(at: time) }
+            if systemMode?.handle(&copy, at: clock.now) == true { keyTargetChanged(at: time) }
             return
         }
         if live, let recorder, let record = InputRecord(recording: event) { recorder.write(record) }

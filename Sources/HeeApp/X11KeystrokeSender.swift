@@ -12,9 +12,17 @@ import KeyboardCore
 /// (xkbcommon-x11, so the result is exact under any layout and group, Caps Lock included);
 /// characters the layout lacks go through `X11SpareKeycodes`. Modifiers the user holds down
 /// (a Shift or Ctrl on their keyboard, or one held through XTEST) would change what a key
-/// types, so they are released around our keys and pressed again afterwards: the target
-/// sees exactly our characters and the user's hold continues. Caps Lock and Num Lock stay
-/// as they are; the keymap lookup accounts for them.
+/// types, so they are released before our keys: the target sees exactly our characters.
+/// Caps Lock and Num Lock stay as they are; the keymap lookup accounts for them.
+///
+/// A modifier held through XTEST (`xdotool keydown shift`, another on-screen keyboard's
+/// sticky Shift) is pressed again afterwards, so that hold continues. One held on a real
+/// keyboard is not: the X server keeps a key state per device, and an XTEST press of a key
+/// the user holds on their keyboard would leave the XTEST device holding it after the user
+/// lets go — the next XTEST press of that key would then be dropped as an auto-repeat (a
+/// Ctrl+BackSpace arriving as BackSpace). So the XTEST device's own key state is read
+/// (XInput 1) whenever modifiers are involved, and a modifier it holds without the user is
+/// released before we press it.
 ///
 /// All requests of one keystroke are sent together (one flush): the server's state read
 /// before (one round trip) is the only wait.
@@ -27,6 +35,8 @@ final class X11KeystrokeSender {
     private let connection: X11Connection
     private let keymap: X11Keymap
     private let spare: X11SpareKeycodes
+    /// The server's XTEST keyboard device (XInput 1), for its key state; `nil` if missing.
+    private let xtestKeyboard: UnsafeMutablePointer<XDevice>?
 
     /// Modifiers that must not be held while our keys go out: Shift, Control, Mod1 (Alt),
     /// Mod3, Mod4 (Super), Mod5 (AltGr) — all but the locks (Lock, Mod2 = Num Lock).
@@ -45,6 +55,11 @@ final class X11KeystrokeSender {
             throw Failure(description: error.description)
         }
         spare = X11SpareKeycodes(connection: connection)
+        xtestKeyboard = hee_open_xtest_keyboard(connection.display)
+    }
+
+    deinit {
+        if let xtestKeyboard { XCloseDevice(connection.display, xtestKeyboard) }
     }
 
     /// When borrowed keycodes are due back, if any.
@@ -73,6 +88,25 @@ final class X11KeystrokeSender {
             break
         }
     }
+
+    /// Makes sure every character of `text` has a key, borrowing spare keycodes now for the
+    /// ones the layout lacks (called when the pointer comes onto the keyboard, with the へぇ
+    /// button's text). Failures are left for `send` to report.
+    func prepare(_ text: String, at now: Duration) {
+        spare.setInUse(true, at: now)
+        if keymap.isStale { try? keymap.load() }
+        guard !keymap.isStale,
+              let reply = xcb_xkb_get_state_reply(connection.xcb, xcb_xkb_get_state(connection.xcb, UInt16(XCB_XKB_ID_USE_CORE_KBD.rawValue)), nil) else { return }
+        let layout = UInt32(reply.pointee.group), locked = reply.pointee.lockedMods
+        free(reply)
+        guard let units = try? Self.keysyms(of: .text(text)) else { return }
+        for (keysym, _) in units where keymap.stroke(for: keysym, layout: layout, locked: locked) == nil {
+            _ = spare.key(for: keysym, keymap: keymap, at: now)
+        }
+    }
+
+    /// The pointer left the keyboard at `now`: borrowed keycodes go back `hold` later.
+    func pointerLeft(at now: Duration) { spare.setInUse(false, at: now) }
 
     /// Types `stroke` into the focused window. `now` is the app's clock (for the spare
     /// keycodes' hold).
@@ -109,20 +143,41 @@ final class X11KeystrokeSender {
             throw Failure(description: "the keymap has no key for a modifier that is needed")
         }
 
-        // The user's held modifiers go up first, and down again at the end.
-        let released = held & Self.transientModifiers != 0 ? heldModifierKeys(Self.transientModifiers) : []
-        for keycode in released { fake(keycode, down: false) }
+        // Modifier keys involved: the ones the user holds (released first) and the ones our
+        // keys need. The XTEST device's own key state tells which holds are ours to restore.
+        let chordKeys = Set(presses.flatMap { modifierKeys(for: $0.modifiers) })
+        let heldKeys = held & Self.transientModifiers != 0 ? heldModifierKeys(Self.transientModifiers) : []
+        let xtestDown = heldKeys.isEmpty && chordKeys.isEmpty ? nil : xtestKeysDown()
+        func xtestHolds(_ keycode: UInt8) -> Bool {
+            guard let xtestDown else { return false }
+            return xtestDown[Int(keycode) / 8] & (1 << (keycode % 8)) != 0
+        }
+        let restore = heldKeys.filter(xtestHolds)
+        for keycode in heldKeys { fake(keycode, down: false) }
+        // A modifier the XTEST device holds while the user does not (it would swallow our
+        // press as a repeat): let it go first.
+        for keycode in chordKeys.sorted() where xtestHolds(keycode) && !heldKeys.contains(keycode) { fake(keycode, down: false) }
         for press in presses {
-            let modifierKeys = (0..<8).compactMap { bit in
-                press.modifiers & (1 << UInt8(bit)) != 0 ? keymap.modifierKeycodes[bit].first : nil
-            }
+            let modifierKeys = modifierKeys(for: press.modifiers)
             for keycode in modifierKeys { fake(keycode, down: true) }
             fake(press.keycode, down: true)
             fake(press.keycode, down: false)
             for keycode in modifierKeys.reversed() { fake(keycode, down: false) }
         }
-        for keycode in released.reversed() { fake(keycode, down: true) }
+        for keycode in restore.reversed() { fake(keycode, down: true) }
         connection.flush()
+    }
+
+    /// One key per modifier in `mask`, as the core modifier map binds them.
+    private func modifierKeys(for mask: UInt8) -> [UInt8] {
+        (0..<8).compactMap { bit in mask & (1 << UInt8(bit)) != 0 ? keymap.modifierKeycodes[bit].first : nil }
+    }
+
+    /// The XTEST keyboard device's keys down (32 bytes, a bit per keycode), or `nil`.
+    private func xtestKeysDown() -> [UInt8]? {
+        guard let xtestKeyboard else { return nil }
+        var keys = [UInt8](repeating: 0, count: 32)
+        return hee_device_keys_down(connection.display, xtestKeyboard, &keys) != 0 ? keys : nil
     }
 
     private func fake(_ keycode: UInt8, down: Bool) {

@@ -13,10 +13,16 @@ import CX11
 /// the event makes it type the wrong character or nothing — the "wrong characters" reports
 /// against xdotool (jordansissel/xdotool#10, #49, #414); and every change makes every client
 /// fetch the keymap and the server recompile it — the "X server stalls" (#10, #125, #231).
-/// So: one mapping change per character when it is first needed, kept while the keyboard
-/// is in use, given back `hold` after its last use (a burst of 1,000 presses changes the
-/// keymap twice per character, not 2,000 times), and at exit. A mapping someone else
-/// replaced meanwhile (e.g. `setxkbmap`) is left alone.
+/// So: one mapping change per character when it is first needed — for the へぇ button's
+/// text already when the pointer comes onto the keyboard, so no change lands between a
+/// press and its keys — kept while the keyboard is in use (the pointer on it, or a key
+/// typed within `hold`), given back after that, and at exit. A burst of 1,000 presses
+/// changes the keymap twice per character, not 2,000 times. A mapping someone else replaced
+/// meanwhile (e.g. `setxkbmap`) is left alone.
+///
+/// (Seen here: under openbox, clicks that arrive while the window manager digests a keymap
+/// change and the clicked client is busy are lost — another reason to change the keymap
+/// before the clicks, not during them.)
 final class X11SpareKeycodes {
     /// How long a borrowed keycode stays mapped after it was last typed.
     static let hold: Duration = .seconds(2)
@@ -32,6 +38,8 @@ final class X11SpareKeycodes {
     /// Loans by keysym (both cases of a letter point at the same loan).
     private var loans: [UInt32: Loan] = [:]
     private var lastUse: Duration = .zero
+    /// The pointer is on the keyboard: the loans stay.
+    private var inUse = false
     /// Someone else changed the keymap since the loans were checked: they may be gone.
     private var mayBeReplaced = false
 
@@ -43,7 +51,14 @@ final class X11SpareKeycodes {
     var isBorrowing: Bool { !loans.isEmpty }
 
     /// When the loans are due back, if any.
-    var deadline: Duration? { loans.isEmpty ? nil : lastUse + Self.hold }
+    var deadline: Duration? { loans.isEmpty || inUse ? nil : lastUse + Self.hold }
+
+    /// The pointer came onto the keyboard (`true`) or left it (`false`) at `now`: loans are
+    /// kept while it is there and for `hold` after it left.
+    func setInUse(_ flag: Bool, at now: Duration) {
+        inUse = flag
+        lastUse = max(lastUse, now)
+    }
 
     /// The keycode that types `keysym` and whether Shift selects it (the upper case of a
     /// pair) — borrowing a spare keycode for it when needed. `nil` when no spare keycode

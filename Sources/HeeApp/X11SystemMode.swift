@@ -37,10 +37,22 @@ final class X11SystemMode {
     /// Maps the window on top without giving it the focus (instead of `SDL_ShowWindow`).
     func show() { X11KeyboardWindowHints.map(xwindow, on: connection) }
 
-    /// Looks at an SDL event; returns whether the target changed (title included).
-    func handle(_ event: UnsafePointer<SDL_Event>) -> Bool {
+    /// Text to have keys for as soon as the pointer is on the keyboard (the へぇ button's).
+    var readyText = ""
+
+    /// Looks at an SDL event that happened at `now`; returns whether the target changed
+    /// (title included).
+    func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool {
         guard let xevent = hee_sdl_x11_event(event) else { return false }
         sender.handle(xevent)
+        switch xevent.pointee.type {
+        case EnterNotify where xevent.pointee.xcrossing.window == xwindow:
+            sender.prepare(readyText, at: now)
+        case LeaveNotify where xevent.pointee.xcrossing.window == xwindow && xevent.pointee.xcrossing.detail != NotifyInferior:
+            sender.pointerLeft(at: now)
+        default:
+            break
+        }
         return focus.handle(xevent)
     }
 

@@ -2,7 +2,9 @@
 """A Tk window with one text entry, for system mode's end-to-end test: type into it, then end
 it with SIGTERM (or close it); it writes the entry's text to OUTPUT (UTF-8) and exits 0.
 
-usage: tk_entry.py OUTPUT [TITLE]      (Debian's python3-tk)
+usage: tk_entry.py OUTPUT [TITLE [TEXT]]      (Debian's python3-tk)
+
+TEXT is already in the entry, the caret after it.
 """
 import signal
 import sys
@@ -15,6 +17,8 @@ root.title(title)
 root.geometry("420x60")
 entry = tkinter.Entry(root, font=("Noto Sans CJK JP", 14))
 entry.pack(fill="both", expand=True)
+entry.insert(0, sys.argv[3] if len(sys.argv) > 3 else "")
+entry.icursor("end")
 entry.focus_set()
 done = False
 

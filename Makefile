@@ -9,6 +9,14 @@ BINDIR := $(DESTDIR)$(PREFIX)/bin
 DATADIR := $(DESTDIR)$(PREFIX)/share/hee-keyboard
 APPSDIR := $(DESTDIR)$(PREFIX)/share/applications
 ICONSDIR := $(DESTDIR)$(PREFIX)/share/icons/hicolor
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+METAINFODIR := $(DESTDIR)$(PREFIX)/share/metainfo
+## The version is defined once, in LaunchOptions.version (what --version prints).
+VERSION := $(shell scripts/version.sh)
+## The release date in the AppStream metainfo: SOURCE_DATE_EPOCH (set by dpkg-buildpackage
+## from the changelog scripts/build-deb.sh writes), else the last commit's date.
+RELEASE_DATE := $(shell d=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null)}; date -u -d "@$${d:-$$(date +%s)}" +%F)
+METAINFO := .build/data/hee-keyboard.metainfo.xml
 ICON_SIZES := 48 128 256
 ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt
@@ -28,7 +36,7 @@ run: release
 
 ## Every test: core unit tests and render tests (swift test), then the end-to-end tests:
 ## the release binary in Xvfb driven by xdotool, and replay files through the real event path.
-test: unit-test e2e-test install-test
+test: unit-test e2e-test install-test docs-test deb-test
 
 unit-test:
 	$(SWIFT) test
@@ -37,8 +45,11 @@ e2e-test: release
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_e2e.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_file_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_live_record_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_text_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_settings_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_hostile_input_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_window_tests.py
 
 ## Regenerate the fonts and the clip from their sources (needs scripts/requirements.txt,
 ## fonts-mplus, sox, open-jtalk and the contrib voice package; see scripts/make_assets.sh).
@@ -55,11 +66,14 @@ screenshot: release
 
 ## Installs the release binary as hee-keyboard, its fonts and sounds, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).
-install: release
+install: release metainfo
 	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(APPSDIR)
 	install -m 755 $(RELEASE_BIN) $(BINDIR)/hee-keyboard
 	for f in $(ASSET_FILES); do install -m 644 $$f $(DATADIR)/$$f; done
 	install -m 644 data/hee-keyboard.desktop $(APPSDIR)/hee-keyboard.desktop
+	install -d $(MANDIR) $(METAINFODIR)
+	install -m 644 data/hee-keyboard.1 $(MANDIR)/hee-keyboard.1
+	install -m 644 $(METAINFO) $(METAINFODIR)/hee-keyboard.metainfo.xml
 	for n in $(ICON_SIZES); do \
 		install -d $(ICONSDIR)/$${n}x$${n}/apps && \
 		.build/release/HeeIcon $$n $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png . || exit 1; \
@@ -68,6 +82,7 @@ install: release
 ## Removes exactly what `make install` put there (and the directories it made, if empty).
 uninstall:
 	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop
+	rm -f $(MANDIR)/hee-keyboard.1 $(METAINFODIR)/hee-keyboard.metainfo.xml
 	for f in $(ASSET_FILES); do rm -f $(DATADIR)/$$f; done
 	for n in $(ICON_SIZES); do rm -f $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png; done
 	-rmdir $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR) 2>/dev/null
@@ -75,6 +90,25 @@ uninstall:
 ## Installs into a temporary prefix and runs the installed binary from another directory.
 install-test: release
 	$(PYTHON) Tests/e2e/run_install_tests.py
+
+## The AppStream metainfo with the version and release date filled in.
+metainfo:
+	@mkdir -p $(dir $(METAINFO))
+	sed -e 's/@VERSION@/$(VERSION)/g' -e 's/@DATE@/$(RELEASE_DATE)/g' data/hee-keyboard.metainfo.xml.in > $(METAINFO)
+
+## The Debian package hee-keyboard_<version>_<arch>.deb, here (debhelper; see scripts/build-deb.sh).
+deb: release
+	scripts/build-deb.sh
+
+## The man page, the AppStream metainfo and the .desktop entry validated; every flag --help
+## prints documented in the man page and README.
+docs-test: release metainfo
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_docs_tests.py
+
+## Builds the .deb, checks it (lintian, contents, Depends), installs it with apt-get (as root),
+## runs /usr/bin/hee-keyboard under Xvfb, then purges it.
+deb-test: release
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_deb_tests.py
 
 ## Benchmarks (release build): prints a table and writes bench/results.json.
 bench: release bench-deps
@@ -93,4 +127,4 @@ bench-peers: release bench-deps
 	$(PYTHON) bench/run_peers.py
 
 clean:
-	rm -rf .build artifacts
+	rm -rf .build artifacts hee-keyboard_*.deb

@@ -2,8 +2,13 @@
 # Installs the Debian packages HeeKeyboard needs to build, run and test (Debian 12).
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
-#   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests
+#   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
+#           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
+#           record/replay test (a real window manager, so minimizing really iconifies)
 #   bench:  python3-xlib (make bench)
+#   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace, x11-utils and debootstrap
+#           (xprop) for the package and documentation tests; the package's Recommends
+#           (libdecor-0-plugin-1-cairo, the emoji font), so installing the .deb downloads nothing
 # The Swift toolchain itself (6.x) is not a Debian package: see README.
 # Usage: sudo scripts/install-deps.sh
 set -euo pipefail
@@ -11,7 +16,9 @@ packages=(
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
   fonts-droid-fallback fonts-noto-color-emoji
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3
+  openbox x11-utils libx11-dev
   python3-xlib
+  dpkg-dev debhelper lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )
 if [[ $(id -u) -ne 0 ]]; then
   echo "install-deps.sh: run as root (sudo scripts/install-deps.sh)" >&2

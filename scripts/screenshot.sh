@@ -17,7 +17,7 @@ trap cleanup EXIT
 export DISPLAY="$display"
 XDG_CONFIG_HOME="$(mktemp -d)" "$app" --trace --mute --lang ja > "$trace" 2>/dev/null &
 app_pid=$!
-wid="$(xdotool search --sync --class HeeApp | head -n 1)"
+wid="$(xdotool search --sync --class hee-keyboard | head -n 1)"
 for _ in $(seq 50); do grep -q '"event":"layout"' "$trace" && break; sleep 0.1; done
 # Centre of the へぇ button from the trace's layout event.
 read -r cx cy < <(grep -m1 '"event":"layout"' "$trace" | python3 -c '

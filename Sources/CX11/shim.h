@@ -1,6 +1,9 @@
 #ifndef HEE_CX11_SHIM_H
 #define HEE_CX11_SHIM_H
-// X11 for system mode: Xlib (+ the XCB connection under it), XTEST, XKB and xkbcommon-x11.
+// Xlib for the X11-only parts of HeeApp (the window class, X error handlers, system mode's
+// X11 layer: XTEST, XKB, xkbcommon-x11, XInput 1), and SDL's window-system info, which hands
+// out the X display, window and events behind SDL's. Kept out of CSDL so that Xlib's short
+// names (Window, Font, Display, ...) reach only the files that import this module.
 // Macros that do not import into Swift are re-exported as constants or inline functions.
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
@@ -18,27 +21,6 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
 
-/// The X display SDL opened for `window`, or NULL when SDL's video driver is not x11.
-static inline Display *hee_sdl_x11_display(SDL_Window *window) {
-    SDL_SysWMinfo info;
-    SDL_VERSION(&info.version);
-    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return NULL;
-    return info.info.x11.display;
-}
-
-/// The X window behind `window`, or 0 when SDL's video driver is not x11.
-static inline Window hee_sdl_x11_window(SDL_Window *window) {
-    SDL_SysWMinfo info;
-    SDL_VERSION(&info.version);
-    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
-    return info.info.x11.window;
-}
-
-/// The X event an SDL_SYSWMEVENT carries, or NULL for another event or window system.
-static inline const XEvent *hee_sdl_x11_event(const SDL_Event *event) {
-    if (event->type != SDL_SYSWMEVENT || !event->syswm.msg || event->syswm.msg->subsystem != SDL_SYSWM_X11) return NULL;
-    return &event->syswm.msg->msg.x11.event;
-}
 
 /// The X server's XTEST keyboard device (XInput 1's "Virtual core XTEST keyboard", the
 /// device XTEST key events come from), opened, or NULL when there is none.
@@ -82,5 +64,11 @@ static const Atom HEE_XA_ATOM = XA_ATOM;
 static const Atom HEE_XA_WINDOW = XA_WINDOW;
 static const Atom HEE_XA_STRING = XA_STRING;
 static const Atom HEE_XA_WM_NAME = XA_WM_NAME;
+
+/// `DestroyNotify` (an X event type).
+static const int HEE_X11_DESTROY_NOTIFY = DestroyNotify;
+/// `BadWindow`, `BadDrawable`: errors about a window that no longer exists.
+static const unsigned char HEE_X11_BAD_WINDOW = BadWindow;
+static const unsigned char HEE_X11_BAD_DRAWABLE = BadDrawable;
 
 #endif

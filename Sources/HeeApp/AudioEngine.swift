@@ -47,6 +47,10 @@ final class AudioEngine {
     private var mixer: MixerLibrary?
     /// Count the frames mixed (for the benchmark's press→sound figure).
     var countsFrames = false
+    /// During a replay the app's clock is the file's, not the wall clock's: the clip counts as
+    /// ended when that clock says so, whether or not the device has finished playing it, so
+    /// the device is suspended at the same moment on every run.
+    var followsVirtualTime = false
     private var isOpen = false { didSet { if isOpen { openedSinceStart = true } } }
     /// Whether a device was opened since `start()` (so `stop()` reports a close).
     private var openedSinceStart = false
@@ -178,7 +182,9 @@ final class AudioEngine {
 
     /// Suspends the device if it has been silent long enough. Returns whether it did.
     func suspendIfIdle(at time: Duration) -> Bool {
-        guard isOpen, let deadline = idleDeadline, time >= deadline, mixer?.playing(-1) == 0 else { return false }
+        guard isOpen, let deadline = idleDeadline, time >= deadline, followsVirtualTime || mixer?.playing(-1) == 0 else {
+            return false
+        }
         close()
         return true
     }

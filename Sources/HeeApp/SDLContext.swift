@@ -19,6 +19,8 @@ final class SDLContext {
         SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")
         // Show the composition ourselves, at the caret (not in the IME's own window).
         SDL_SetHint(SDL_HINT_IME_SHOW_UI, "0")
+        // Before SDL_Init, so SDL's X11 driver keeps them (see X11WindowLoss).
+        X11WindowLoss.installHandlers()
         if SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_TIMER) < 0 {
             let error = SDLError("SDL_Init")
             if let display = SDL_getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
@@ -29,6 +31,7 @@ final class SDLContext {
         // Without a display SDL falls back to its invisible offscreen driver; a window nobody
         // can see is an error unless that driver was asked for (benchmarks do).
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        if driver != "x11" { X11WindowLoss.removeHandlers() }
         if driver == "offscreen" || driver == "dummy", SDL_getenv("SDL_VIDEODRIVER") == nil {
             SDL_Quit()
             if let display = SDL_getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
@@ -39,6 +42,13 @@ final class SDLContext {
     }
 
     deinit { SDL_Quit() }
+
+    /// Whether windows go to a real display (not SDL's invisible offscreen or dummy driver,
+    /// whose "display" has no size worth fitting a window to).
+    var hasRealDisplay: Bool {
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        return driver != "offscreen" && driver != "dummy"
+    }
 
     /// Milliseconds since SDL started (the clock of event timestamps).
     var ticks: Duration { .milliseconds(Int64(SDL_GetTicks64())) }

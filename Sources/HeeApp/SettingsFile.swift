@@ -9,7 +9,7 @@ import KeyboardCore
 /// every member it does not know; nothing is written when nothing changed; a symbolic link
 /// (a dotfiles manager's) stays a link and its target is replaced, keeping the target's
 /// permissions; a corrupt file is set aside under a name no earlier one holds.
-struct SettingsFile {
+struct SettingsFile: Sendable {
     /// The file's path, or `nil` when neither `XDG_CONFIG_HOME` nor `HOME` is usable.
     let path: String?
 

@@ -1,7 +1,7 @@
 import KeyboardCore
 
 /// The saved settings and the file they live in.
-struct SettingsStore {
+struct SettingsStore: Sendable {
     let file: SettingsFile
     /// This run's saved settings: what was loaded, with the user's changes in the app.
     var settings: Settings

@@ -7,13 +7,15 @@ final class Window {
     let pointer: OpaquePointer
     private let context: SDLContext
 
-    /// A resizable window of `size` points, centred, no smaller than `minimum`, hidden until
-    /// `show()`. `extraFlags` adds SDL window flags (system mode: always on top, not in the
-    /// taskbar).
+    /// A resizable window of `size` (window coordinates), centred, no smaller than `minimum`;
+    /// `maximized`: it opens maximized, and `size` is the size it returns to. `extraFlags`
+    /// adds SDL window flags (system mode: always on top, not in the taskbar).
     /// - Throws: `SDLError` from `SDL_CreateWindow`.
-    init(context: SDLContext, title: String, size: Size, minimum: Size, extraFlags: UInt32 = 0) throws(SDLError) {
+    init(context: SDLContext, title: String, size: Size, minimum: Size, maximized: Bool = false,
+         extraFlags: UInt32 = 0) throws(SDLError) {
         self.context = context
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue | extraFlags
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue | extraFlags
+        if maximized { flags |= SDL_WINDOW_MAXIMIZED.rawValue }
         pointer = try sdlNonNull(SDL_CreateWindow(title, HEE_SDL_WINDOWPOS_CENTERED, HEE_SDL_WINDOWPOS_CENTERED,
                                                   Int32(size.width), Int32(size.height), flags), "SDL_CreateWindow")
         SDL_SetWindowMinimumSize(pointer, Int32(minimum.width), Int32(minimum.height))
@@ -39,4 +41,46 @@ final class Window {
 
     /// SDL's id for this window, as found in events.
     var id: UInt32 { SDL_GetWindowID(pointer) }
+
+    /// Whether the window is maximized (as SDL last heard from the window manager).
+    var isMaximized: Bool { SDL_GetWindowFlags(pointer) & SDL_WINDOW_MAXIMIZED.rawValue != 0 }
+
+    /// The client area's position and size (window coordinates).
+    var frame: Rect {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetWindowPosition(pointer, &x, &y)
+        let size = self.size
+        return Rect(x: Double(x), y: Double(y), width: size.width, height: size.height)
+    }
+
+    /// Moves and resizes the client area to `rect` (window coordinates).
+    func setFrame(_ rect: Rect) {
+        SDL_SetWindowSize(pointer, Int32(rect.width), Int32(rect.height))
+        SDL_SetWindowPosition(pointer, Int32(rect.x), Int32(rect.y))
+    }
+
+    /// The window manager's frame around the window (title bar, borders), or `nil` when SDL
+    /// cannot tell on this platform; all zero while the window manager has not said.
+    var managerFrame: WindowPlacement.Frame? {
+        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+        guard SDL_GetWindowBordersSize(pointer, &top, &left, &bottom, &right) == 0 else {
+            SDL_ClearError()
+            return nil
+        }
+        return WindowPlacement.Frame(top: Double(top), left: Double(left), bottom: Double(bottom), right: Double(right))
+    }
+
+    /// The usable bounds (without panels and docks) of the display the window is on.
+    var usableBounds: Rect? { Self.usableBounds(ofDisplay: max(SDL_GetWindowDisplayIndex(pointer), 0)) }
+
+    /// The usable bounds of display `index` (window coordinates), or `nil` when SDL cannot
+    /// tell.
+    static func usableBounds(ofDisplay index: Int32) -> Rect? {
+        var r = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(index, &r) == 0, r.w > 0, r.h > 0 else {
+            SDL_ClearError()
+            return nil
+        }
+        return Rect(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h))
+    }
 }

@@ -20,10 +20,10 @@ final class X11Connection {
     let root: xcb_window_t
     private var atoms: [String: xcb_atom_t] = [:]
 
-    /// The connection behind `window`, or `nil` when SDL's video driver is not x11.
-    init?(window: OpaquePointer) {
-        guard let display = hee_sdl_x11_display(window), let xcb = XGetXCBConnection(display) else { return nil }
-        self.display = display
+    /// The connection behind `handles` (an SDL window's X display).
+    init?(_ handles: X11WindowHandles) {
+        guard let xcb = XGetXCBConnection(handles.display) else { return nil }
+        display = handles.display
         self.xcb = xcb
         root = xcb_window_t(truncatingIfNeeded: XDefaultRootWindow(display))
     }

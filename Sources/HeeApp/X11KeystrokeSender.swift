@@ -215,6 +215,7 @@ final class X11KeystrokeSender {
     /// A keysym's name for messages (`U3078`, `BackSpace`).
     static func name(of keysym: UInt32) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
-        return xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 ? String(cString: buffer) : "0x" + String(keysym, radix: 16)
+        guard xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 else { return "0x" + String(keysym, radix: 16) }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

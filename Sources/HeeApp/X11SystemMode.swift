@@ -16,9 +16,8 @@ final class X11SystemMode {
     /// - Throws: `X11KeystrokeSender.Failure` when the X server lacks XTEST or XKB.
     /// - Returns: `nil` when SDL's video driver is not x11 (nothing X11 is touched then).
     init?(window: OpaquePointer) throws(X11KeystrokeSender.Failure) {
-        guard let connection = X11Connection(window: window) else { return nil }
-        let xwindow = hee_sdl_x11_window(window)
-        guard xwindow != 0 else { return nil }
+        guard let handles = X11WindowHandles(of: window), let connection = X11Connection(handles) else { return nil }
+        let xwindow = handles.window
         self.connection = connection
         self.xwindow = xwindow
         X11KeyboardWindowHints.apply(to: xwindow, on: connection)
@@ -43,7 +42,14 @@ final class X11SystemMode {
     /// Looks at an SDL event that happened at `now`; returns whether the target changed
     /// (title included).
     func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool {
-        guard let xevent = hee_sdl_x11_event(event) else { return false }
+        guard SDL_EventType(event.pointee.type) == SDL_SYSWMEVENT, let message = event.pointee.syswm.msg,
+              message.pointee.subsystem == SDL_SYSWM_X11 else { return false }
+        var copy = message.pointee.msg.x11.event
+        return withUnsafePointer(to: &copy) { handle(x11: $0, at: now) }
+    }
+
+    /// Looks at one X event (every one SDL read).
+    private func handle(x11 xevent: UnsafePointer<XEvent>, at now: Duration) -> Bool {
         sender.handle(xevent)
         switch xevent.pointee.type {
         case EnterNotify where xevent.pointee.xcrossing.window == xwindow:

@@ -51,7 +51,8 @@ public struct LaunchOptions: Hashable, Sendable {
                          // System mode's window is another shape: the saved size is the host's.
                          windowSize: windowSize ?? (system ? KeyboardLayout.defaultSystemWindowSize : settings.windowSize),
                          language: language ?? Language.fromLocale(environment: environment),
-                         scale: resolvedScale(environment: environment))
+                         scale: resolvedScale(environment: environment),
+                         maximized: windowSize == nil && !system && settings.maximized)
     }
 
     /// The scale range `--scale` accepts.

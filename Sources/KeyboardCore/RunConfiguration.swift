@@ -6,15 +6,19 @@ public struct RunConfiguration: Hashable, Sendable {
     public var volume: Int
     /// The show's limit, if any.
     public var limit: Int?
-    /// Window size in points.
+    /// Window size in points (the normal size when `maximized`).
     public var windowSize: Size
+    /// Open the window maximized (the saved state; never with `--size`).
+    public var maximized: Bool
     /// Label language.
     public var language: Language
     /// Window coordinates per point.
     public var scale: Double
 
-    public init(mute: Bool, volume: Int, limit: Int?, windowSize: Size, language: Language, scale: Double) {
+    public init(mute: Bool, volume: Int, limit: Int?, windowSize: Size, language: Language, scale: Double,
+                maximized: Bool = false) {
         self.mute = mute
+        self.maximized = maximized
         self.volume = volume
         self.limit = limit
         self.windowSize = windowSize

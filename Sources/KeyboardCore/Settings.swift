@@ -8,9 +8,12 @@ public struct Settings: Hashable, Sendable {
     public var mute = false
     /// Playback volume, 0...100 (percent).
     public var volume = 100
-    /// Window size in points.
+    /// Window size in points: the normal (unmaximized) size.
     public var windowWidth = Int(KeyboardLayout.defaultWindowSize.width)
     public var windowHeight = Int(KeyboardLayout.defaultWindowSize.height)
+    /// Whether the window was maximized (it opens maximized; `windowWidth` × `windowHeight` is
+    /// the size it returns to).
+    public var maximized = false
     /// The show's limit (presses per person), 1...99, or `nil` for none.
     public var limit: Int?
 
@@ -46,6 +49,7 @@ public struct Settings: Hashable, Sendable {
             settings.volume = try fields.int("volume") ?? settings.volume
             settings.windowWidth = try fields.int("windowWidth") ?? settings.windowWidth
             settings.windowHeight = try fields.int("windowHeight") ?? settings.windowHeight
+            settings.maximized = try fields.bool("maximized") ?? settings.maximized
             settings.limit = try fields.int("limit")
         } catch {
             throw LoadError(message: error.message)
@@ -62,14 +66,15 @@ public struct Settings: Hashable, Sendable {
 
     /// Every member name this version reads and writes. A field added to `Settings` is added
     /// here, to `decode(members:)` and to `members`.
-    public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit"]
+    public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit", "maximized"]
 
-    /// The settings as JSON object members, one per field (`limit` only when set: an absent
-    /// member means the default).
+    /// The settings as JSON object members, one per field (`limit` only when set, `maximized`
+    /// only when true: an absent member means the default).
     public var members: [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("mute", .bool(mute)), ("volume", .integer(volume)),
                                               ("windowHeight", .integer(windowHeight)), ("windowWidth", .integer(windowWidth))]
         if let limit { members.append(("limit", .integer(limit))) }
+        if maximized { members.append(("maximized", .bool(true))) }
         return members
     }
 

@@ -23,6 +23,9 @@ public enum TraceEvent: Hashable, Sendable {
     case shift(ShiftState)
     /// The text field changed; caret in `Character`s.
     case text(String, caret: Int)
+    /// The input method's composition at the caret changed (never part of the text; empty
+    /// when it ended); cursor in `Character`s of the composition.
+    case composition(String, cursor: Int)
     /// The audio device opened with this spec (`format` is `s16` or `f32`; `chunk` in
     /// sample frames).
     case audioOpen(rate: Int, channels: Int, format: String, chunk: Int)
@@ -72,6 +75,7 @@ public enum TraceEvent: Hashable, Sendable {
                         ("limit", c.limit.map { .integer($0) } ?? .null), ("language", .string(c.language.rawValue)),
                         ("size", .object([("w", .number(c.windowSize.width)), ("h", .number(c.windowSize.height))])),
                         ("scale", .number(c.scale))]
+            if c.maximized { members.append(("maximized", .bool(true))) }
         case .reset:
             break
         case .volume(let volume):
@@ -80,6 +84,8 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("state", .string(state.rawValue)))
         case .text(let text, let caret):
             members += [("text", .string(text)), ("caret", .integer(caret))]
+        case .composition(let text, let cursor):
+            members += [("text", .string(text)), ("cursor", .integer(cursor))]
         case .audioOpen(let rate, let channels, let format, let chunk):
             members += [("status", .string("open")), ("rate", .integer(rate)), ("channels", .integer(channels)),
                         ("format", .string(format)), ("chunk", .integer(chunk))]
@@ -123,6 +129,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .volume: "volume"
         case .shift: "shift"
         case .text: "text"
+        case .composition: "composition"
         case .audioOpen, .audioClosed, .audioSilent, .audioSuspended, .audioResumed: "audio"
         case .sound: "sound"
         case .send: "send"

@@ -100,6 +100,7 @@ struct SettingsDocumentTests {
         // A field added to Settings must be listed in `keys`, or a save would not write it.
         var full = Settings()
         full.limit = 5
+        full.maximized = true
         #expect(Set(full.members.map(\.0)) == Settings.keys)
     }
 

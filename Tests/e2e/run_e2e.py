@@ -264,14 +264,14 @@ def find_window(app, env):
     while time.monotonic() < deadline:
         if app.poll() is not None:
             fail(f"the app exited with status {app.returncode} before its window appeared")
-        out = run(["xdotool", "search", "--onlyvisible", "--class", "HeeApp"], env=env,
+        out = run(["xdotool", "search", "--onlyvisible", "--class", "hee-keyboard"], env=env,
                   check=False, timeout=5).decode().split()
         for wid in out:
             pid = run(["xdotool", "getwindowpid", wid], env=env, check=False, timeout=5).decode().strip()
             if pid == str(app.pid) or (not pid and len(out) == 1):
                 return wid
         time.sleep(0.1)
-    fail("no visible window of class HeeApp belonging to the app")
+    fail("no visible window of class hee-keyboard belonging to the app")
 
 
 def check_all(binary, workdir, env, state):
@@ -308,7 +308,7 @@ def check_all(binary, workdir, env, state):
 
     wid = find_window(app, env)
     screen = Screen(wid, env, workdir)
-    ok(f"window {wid} found (class HeeApp)")
+    ok(f"window {wid} found (class hee-keyboard)")
     time.sleep(0.5)  # let some silence reach the audio file before the press
 
     # 4. The へぇ button -----------------------------------------------------------------

@@ -59,7 +59,8 @@ ASSET_FILES = [
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
 ]
 EXPECTED_FILES = sorted(
-    ["bin/hee-keyboard", "share/applications/hee-keyboard.desktop"]
+    ["bin/hee-keyboard", "share/applications/hee-keyboard.desktop", "share/man/man1/hee-keyboard.1",
+     "share/metainfo/hee-keyboard.metainfo.xml"]
     + [f"share/hee-keyboard/{f}" for f in ASSET_FILES]
     + [f"share/icons/hicolor/{n}x{n}/apps/hee-keyboard.png" for n in ICON_SIZES])
 RUN_TIMEOUT = 20.0
@@ -381,6 +382,16 @@ def check_installed_files(prefix):
         proc = subprocess.run(["desktop-file-validate", desktop], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         expect(proc.returncode == 0, f"desktop-file-validate: {proc.stdout.decode(errors='replace')}")
     ok("desktop entry: Exec=hee-keyboard, Icon=hee-keyboard, Name / Name[ja]")
+
+    man = os.path.join(prefix, "share", "man", "man1", "hee-keyboard.1")
+    expect(same_bytes(man, os.path.join(REPO_ROOT, "data", "hee-keyboard.1")), "installed man page differs from data/")
+    metainfo = os.path.join(prefix, "share", "metainfo", "hee-keyboard.metainfo.xml")
+    with open(metainfo, encoding="utf-8") as f:
+        text = f.read()
+    version = subprocess.run([binary, "--version"], stdout=subprocess.PIPE).stdout.decode().split()[-1]
+    expect("@" not in text and f'<release version="{version}"' in text,
+           f"installed metainfo lacks <release version=\"{version}\"> or has an unfilled @…@ field")
+    ok(f"man page hee-keyboard.1 installed as data/ has it; metainfo with release {version} (= --version)")
 
     for n in ICON_SIZES:
         path = os.path.join(prefix, "share", "icons", "hicolor", f"{n}x{n}", "apps", "hee-keyboard.png")

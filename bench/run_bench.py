@@ -14,6 +14,9 @@ Figures (issue 5):
     content, the same method as `make bench-peers`).
  6. memory: RSS and PSS after start and after 10,000 presses.
  7. idle CPU over 10 s, keyboard shown and hidden (/proc/PID/stat ticks).
+ 8. system mode (issue 9): press→KeyPress at another application, in X server time (RECORD),
+    for a letter (from the click's release: letters type on release) and for へぇ (from the
+    press to the last character of 「へぇ〜」); bench/typing_latency.py.
 Every figure is min / median / p99 / max over its samples (repeated runs or presses).
 """
 import json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
@@ -23,6 +26,7 @@ APP = os.environ.get("HEE_APP", os.path.join(ROOT, ".build/release/HeeApp"))
 BENCH = os.path.join(ROOT, ".build/release/HeeBench")
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import xprobe  # noqa: E402  (our X11 measurement helpers)
+import typing_latency  # noqa: E402  (system mode: press→KeyPress at the target)
 
 PRESSES = int(os.environ.get("HEE_BENCH_PRESSES", "1000"))
 QUICK = os.environ.get("HEE_BENCH_QUICK") == "1"
@@ -114,6 +118,8 @@ def main():
         shown, hidden = xprobe.idle_cpu(display, [APP], xenv, seconds=5 if QUICK else 10)
         figures["idle CPU shown %"] = stats([shown])
         figures["idle CPU hidden %"] = stats([hidden])
+        # 8: system mode, typing into another window.
+        figures.update(typing_latency.heekeyboard(APP, display, 100 if QUICK else PRESSES, base_env))
 
     os.makedirs(os.path.join(ROOT, "bench"), exist_ok=True)
     with open(os.path.join(ROOT, "bench/results.json"), "w") as f:
@@ -139,12 +145,12 @@ def machine():
 def print_table(results):
     m = results["machine"]
     print("HeeKeyboard benchmark — %s, %d cores, %s, commit %s" % (m["cpu"], m["cores"], results["date"], results["commit"]))
-    print("%-48s %9s %9s %9s %9s %6s" % ("figure", "min", "median", "p99", "max", "n"))
+    print("%-64s %9s %9s %9s %9s %6s" % ("figure", "min", "median", "p99", "max", "n"))
     for name, s in results["figures"].items():
         if s is None:
-            print("%-48s %s" % (name, "(no samples)"))
+            print("%-64s %s" % (name, "(no samples)"))
             continue
-        print("%-48s %9.3f %9.3f %9.3f %9.3f %6d" % (name, s["min"], s["median"], s["p99"], s["max"], s["n"]))
+        print("%-64s %9.3f %9.3f %9.3f %9.3f %6d" % (name, s["min"], s["median"], s["p99"], s["max"], s["n"]))
 
 
 if __name__ == "__main__":

@@ -24,8 +24,10 @@ import KeyboardCore
 /// (XInput 1) whenever modifiers are involved, and a modifier it holds without the user is
 /// released before we press it.
 ///
-/// All requests of one keystroke are sent together (one flush): the server's state read
-/// before (one round trip) is the only wait.
+/// The keyboard's state (layout group, held and locked modifiers) is read once and then
+/// followed through XKB StateNotify events, so a keystroke needs no round trip: all its
+/// requests go out together, in one flush. (Our own XTEST modifier presses come back as
+/// StateNotify events too, before any later click: the server sends events in order.)
 final class X11KeystrokeSender {
     /// Why a keystroke was not typed.
     struct Failure: Error, CustomStringConvertible {
@@ -37,6 +39,10 @@ final class X11KeystrokeSender {
     private let spare: X11SpareKeycodes
     /// The server's XTEST keyboard device (XInput 1), for its key state; `nil` if missing.
     private let xtestKeyboard: UnsafeMutablePointer<XDevice>?
+    /// XKB's first event code on this connection.
+    private let xkbEventBase: Int32
+    /// The keyboard's state as the last StateNotify (or the first read) gave it.
+    private var state: (layout: UInt32, locked: UInt8, held: UInt8)?
 
     /// Modifiers that must not be held while our keys go out: Shift, Control, Mod1 (Alt),
     /// Mod3, Mod4 (Super), Mod5 (AltGr) — all but the locks (Lock, Mod2 = Num Lock).
@@ -56,6 +62,24 @@ final class X11KeystrokeSender {
         }
         spare = X11SpareKeycodes(connection: connection)
         xtestKeyboard = hee_open_xtest_keyboard(connection.display)
+        var opcode: Int32 = 0, xkbEvent: Int32 = 0, xkbError: Int32 = 0
+        var xkbMajor = Int32(XkbMajorVersion), xkbMinor = Int32(XkbMinorVersion)
+        if XkbQueryExtension(connection.display, &opcode, &xkbEvent, &xkbError, &xkbMajor, &xkbMinor) != 0 {
+            xkbEventBase = xkbEvent
+            let components = UInt(XkbGroupStateMask | XkbModifierBaseMask | XkbModifierLockMask | XkbModifierStateMask)
+            XkbSelectEventDetails(connection.display, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), components, components)
+        } else {
+            xkbEventBase = -1
+        }
+        state = readState()
+    }
+
+    /// The keyboard's state from the server (one round trip).
+    private func readState() -> (layout: UInt32, locked: UInt8, held: UInt8)? {
+        let cookie = xcb_xkb_get_state(connection.xcb, UInt16(XCB_XKB_ID_USE_CORE_KBD.rawValue))
+        guard let reply = xcb_xkb_get_state_reply(connection.xcb, cookie, nil) else { return nil }
+        defer { free(reply) }
+        return (UInt32(reply.pointee.group), reply.pointee.lockedMods, reply.pointee.baseMods)
     }
 
     deinit {
@@ -74,6 +98,14 @@ final class X11KeystrokeSender {
     /// Notes keymap changes made by others (`setxkbmap`, `xmodmap`): the next keystroke
     /// reads the keymap again. Our own spare-keycode changes are not counted.
     func handle(_ event: UnsafePointer<XEvent>) {
+        if event.pointee.type == xkbEventBase {
+            UnsafeRawPointer(event).withMemoryRebound(to: XkbStateNotifyEvent.self, capacity: 1) { notify in
+                guard notify.pointee.xkb_type == XkbStateNotify else { return }
+                state = (UInt32(notify.pointee.group), UInt8(truncatingIfNeeded: notify.pointee.locked_mods),
+                         UInt8(truncatingIfNeeded: notify.pointee.base_mods))
+            }
+            return
+        }
         guard event.pointee.type == MappingNotify else { return }
         let mapping = event.pointee.xmapping
         switch mapping.request {
@@ -95,10 +127,8 @@ final class X11KeystrokeSender {
     func prepare(_ text: String, at now: Duration) {
         spare.setInUse(true, at: now)
         if keymap.isStale { try? keymap.load() }
-        guard !keymap.isStale,
-              let reply = xcb_xkb_get_state_reply(connection.xcb, xcb_xkb_get_state(connection.xcb, UInt16(XCB_XKB_ID_USE_CORE_KBD.rawValue)), nil) else { return }
-        let layout = UInt32(reply.pointee.group), locked = reply.pointee.lockedMods
-        free(reply)
+        if state == nil { state = readState() }
+        guard !keymap.isStale, let (layout, locked, _) = state else { return }
         guard let units = try? Self.keysyms(of: .text(text)) else { return }
         for (keysym, _) in units where keymap.stroke(for: keysym, layout: layout, locked: locked) == nil {
             _ = spare.key(for: keysym, keymap: keymap, at: now)
@@ -116,11 +146,8 @@ final class X11KeystrokeSender {
         if keymap.isStale {
             do { try keymap.load() } catch { throw Failure(description: error.description) }
         }
-        guard let reply = xcb_xkb_get_state_reply(connection.xcb, xcb_xkb_get_state(connection.xcb, UInt16(XCB_XKB_ID_USE_CORE_KBD.rawValue)), nil) else {
-            throw Failure(description: "cannot read the keyboard's state")
-        }
-        let layout = UInt32(reply.pointee.group), locked = reply.pointee.lockedMods, held = reply.pointee.baseMods
-        free(reply)
+        if state == nil { state = readState() }
+        guard let (layout, locked, held) = state else { throw Failure(description: "cannot read the keyboard's state") }
 
         // What to press: (keycode, modifiers to hold) for each unit.
         var presses: [X11Keymap.Stroke] = []

@@ -217,10 +217,8 @@ class Keyboard:
         self.window = int(wait_until(lambda: self._own_window(), "the keyboard's window"))
 
     def _own_window(self):
-        for wid in self.desktop.xdo("search", "--onlyvisible", "--class", "HeeApp", check=False).split():
-            if self.desktop.xdo("getwindowpid", wid, check=False) == str(self.proc.pid):
-                return wid
-        return None
+        found = self.desktop.xdo("search", "--all", "--onlyvisible", "--pid", str(self.proc.pid), "--name", ".", check=False).split()
+        return found[-1] if found else None
 
     def key_center(self, key):
         r = self.layout["keys"][key]

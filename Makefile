@@ -61,9 +61,11 @@ assets:
 check-assets:
 	scripts/check_assets.sh
 
-## The README's screenshot, taken from the real window under Xvfb.
+## The README's screenshots, taken from the real windows under Xvfb (system mode: typing
+## into a GTK window under openbox).
 screenshot: release
 	scripts/screenshot.sh docs/screenshot.png
+	scripts/system-screenshot.sh docs/system-mode.png
 
 ## Installs the release binary as hee-keyboard, its fonts and sounds, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).

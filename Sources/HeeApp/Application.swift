@@ -499,6 +499,13 @@ final class Application {
     /// Performs the session's effects for an input at `time` and traces them, stamped with
     /// that time.
     private func apply(_ effects: [KeyboardEffect], at now: Duration) {
+        // Keystrokes for another application go out first, in their order: they are what the
+        // user waits for (the trace lines and the sound of the same input follow).
+        var effects = effects
+        if effects.contains(where: { if case .send = $0 { true } else { false } }) {
+            let sends = effects.filter { if case .send = $0 { true } else { false } }
+            effects = sends + effects.filter { if case .send = $0 { false } else { true } }
+        }
         for effect in effects {
             switch effect {
             case .layoutChanged:

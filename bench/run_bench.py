@@ -9,7 +9,11 @@ Figures (issue 5):
  3. press→sound: with SDL_AUDIODRIVER=disk, the first non-zero sample after the press,
     relative to the audio stream position at the press (ms); chunk 256 frames.
  4. frame cost: render time for a static frame, a press-animation frame, and a field of
-    1,000 and 100,000 characters (HeeBench, software renderer into a memory surface).
+    1,000 and 100,000 characters (HeeBench, software renderer into a memory surface); and
+    the text field's editing cost (HeeBench --text, through KeyboardSession): a paste of
+    50,000 and of 200,000 characters, their ratio (linear: about 4), 500 edits and moves at
+    the end of 200,000 characters, Home + End there. The unit tests check the same operations
+    by counting their work (TextWork), never by timing them.
  5. start-up: exec → window mapped, exec → first frame fully painted (X events / window
     content, the same method as `make bench-peers`).
  6. memory: RSS and PSS after start and after 10,000 presses.
@@ -100,6 +104,14 @@ def main():
         for name in runs[0]:
             figures["frame %s p50 ms" % name] = stats([r[name]["p50"] for r in runs])
             figures["frame %s p99 ms" % name] = stats([r[name]["p99"] for r in runs])
+        # 4: the text field's editing cost (5 runs, 1 with HEE_BENCH_QUICK).
+        text = json.loads(subprocess.run([BENCH, "--text", "1" if QUICK else "5"], capture_output=True, text=True,
+                                         check=True).stdout)
+        for name, figure in text.items():
+            figures["text: %s ms" % name] = stats(figure["ms"])
+        results["text work"] = {name: figure["work"] for name, figure in text.items()}  # counted, the same every run
+        small, large = text["paste 50,000 characters"]["ms"], text["paste 200,000 characters"]["ms"]
+        figures["text: paste 200,000 / 50,000 characters (time ratio)"] = stats([b / a for a, b in zip(small, large)])
         # 5: start-up, the same X-level method as the peers.
         mapped, painted = [], []
         for _ in range(3 if QUICK else 10):

@@ -3,7 +3,8 @@
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; X11, XTEST, XInput,
 #           X11-xcb and xkbcommon-x11 headers (system mode, --system)
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
-#   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
+#   test:   make, Xvfb, xdotool, xclip, ImageMagick, desktop-file-validate and xmodmap
+#           (x11-xserver-utils: keysyms on spare keycodes before xdotool types them) for the end-to-end tests;
 #           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
 #           record/replay test (a real window manager, so minimizing really iconifies)
 #   system: xterm, GTK 3 and Tk for Debian's python3 (python3-gi, gir1.2-gtk-3.0, python3-tk),
@@ -18,7 +19,7 @@ set -euo pipefail
 packages=(
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
   fonts-droid-fallback fonts-noto-color-emoji
-  make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3
+  make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
   libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev
   xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils x11-xserver-utils

@@ -60,6 +60,24 @@ def kill_group(proc, grace=2.0):
         pass
 
 
+def wait_for_clipboard(env, expected, owner, timeout=10.0):
+    """Waits until the X clipboard reads back `expected`: the `owner` process (xclip) has
+    taken the selection. Reading it back is the proof; no fixed wait."""
+    deadline = time.monotonic() + timeout
+    while True:
+        proc = subprocess.run(["xclip", "-o", "-selection", "clipboard"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, env=env, timeout=timeout)
+        got = proc.stdout.decode(errors="replace") if proc.returncode == 0 else None
+        if got == expected:
+            return
+        if owner.poll() is not None:
+            fail(f"xclip exited ({owner.returncode}) before it owned the clipboard")
+        if time.monotonic() > deadline:
+            fail(f"xclip did not take the clipboard within {timeout} s "
+                 f"({'nothing' if got is None else f'{len(got)} characters'} read back)")
+        time.sleep(0.05)
+
+
 def start_xvfb(first=91, last=160):
     """Starts Xvfb on the first free display from :first; returns (process, ':N')."""
     if shutil.which("Xvfb") is None:

@@ -22,7 +22,7 @@ packages=(
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
   libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev
-  xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils x11-xserver-utils
+  xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils
   python3-xlib
   dpkg-dev debhelper lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )

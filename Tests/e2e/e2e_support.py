@@ -78,8 +78,9 @@ def wait_for_clipboard(env, expected, owner, timeout=10.0):
         time.sleep(0.05)
 
 
-def start_xvfb(first=91, last=160):
-    """Starts Xvfb on the first free display from :first; returns (process, ':N')."""
+def start_xvfb(first=91, last=160, size="1280x1024x24"):
+    """Starts Xvfb (screen `size`) on the first free display from :first; returns
+    (process, ':N')."""
     if shutil.which("Xvfb") is None:
         raise Prerequisite("Xvfb not found (apt-get install xvfb)")
     for number in range(first, last + 1):
@@ -87,7 +88,7 @@ def start_xvfb(first=91, last=160):
             continue
         read_fd, write_fd = os.pipe()
         proc = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
+            ["Xvfb", f":{number}", "-screen", "0", size, "-nolisten", "tcp",
              "-displayfd", str(write_fd)],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, pass_fds=(write_fd,),
             start_new_session=True)

@@ -59,8 +59,8 @@ ASSET_FILES = [
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
 ]
 EXPECTED_FILES = sorted(
-    ["bin/hee-keyboard", "share/applications/hee-keyboard.desktop", "share/man/man1/hee-keyboard.1",
-     "share/metainfo/hee-keyboard.metainfo.xml"]
+    ["bin/hee-keyboard", "lib/hee-keyboard/libHeeVulkanStub.so", "share/applications/hee-keyboard.desktop",
+     "share/man/man1/hee-keyboard.1", "share/metainfo/hee-keyboard.metainfo.xml"]
     + [f"share/hee-keyboard/{f}" for f in ASSET_FILES]
     + [f"share/icons/hicolor/{n}x{n}/apps/hee-keyboard.png" for n in ICON_SIZES])
 RUN_TIMEOUT = 20.0
@@ -693,7 +693,8 @@ def check_uninstalled(prefix):
     others = files_under(prefix)
     expect(not others, f"files under the prefix after make uninstall: {others}")
     expect(not os.path.exists(os.path.join(prefix, "share", "hee-keyboard")), "share/hee-keyboard still exists")
-    ok("make uninstall removed every installed file (and share/hee-keyboard)")
+    expect(not os.path.exists(os.path.join(prefix, "lib", "hee-keyboard")), "lib/hee-keyboard still exists")
+    ok("make uninstall removed every installed file (and share/hee-keyboard, lib/hee-keyboard)")
 
 
 def main():

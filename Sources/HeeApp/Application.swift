@@ -38,6 +38,8 @@ final class Application {
     private var windowState: WindowStateKeeper
     private var translator: EventTranslator
     private let trace: TraceWriter
+    /// This run's configuration, for the trace's `settings` line at launch.
+    private let configuration: RunConfiguration
     private var clock = AppClock()
     /// Window coordinates per point (`--scale`).
     private let coordinateScale: Double
@@ -134,7 +136,7 @@ final class Application {
             clock.freeze(at: .zero)
             audio.followsVirtualTime = true
         }
-        trace.emit(.settings(configuration), at: clock.now)
+        self.configuration = configuration
         if mode == .system { startSystemMode() }
     }
 
@@ -174,8 +176,11 @@ final class Application {
     /// - Throws: `SDLError` when drawing fails.
     func run() throws(SDLError) {
         SDL_StopTextInput()
-        send(.launched, at: clock.now)
-        if session.mode == .system { keyTargetChanged(at: clock.now) }
+        // The settings line and the launch's lines (layout, keyboard) carry one time.
+        let launch = clock.now
+        trace.emit(.settings(configuration), at: launch)
+        send(.launched, at: launch)
+        if session.mode == .system { keyTargetChanged(at: launch) }
         try drawIfNeeded(at: clock.now)
         if let systemMode { systemMode.show() } else { window.show() }
         try presenter.windowShown()

@@ -73,6 +73,7 @@ final class Application {
     init(options: LaunchOptions, configuration: RunConfiguration, settings: SettingsStore?, assetsDirectory: String,
          replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
         let scale = configuration.scale
+        AudioSubsystem.nameStreams()
         sdl = try SDLContext()
         fonts = try TTFLibrary()
         audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
@@ -104,7 +105,6 @@ final class Application {
         self.replay = replay
         exitWhenDone = options.exitWhenDone
         benchPresses = options.benchPresses
-        audio.countsFrames = options.benchPresses != nil
         benchInterval = .milliseconds(options.benchInterval)
         trace.emit(.settings(configuration), at: clock.now)
     }
@@ -150,7 +150,7 @@ final class Application {
             if X11WindowLoss.windowLost { break }
             windowState.fitFrameToDisplay(window, at: now)
             apply(session.handle(.tick, at: now))
-            if audio.suspendIfIdle(at: now) { trace.emit(.audioSuspended, at: now) }
+            emit(audio.tick(at: now), at: now)
             if let bench {
                 if bench.isDone { break }
                 bench.tick(now: now)
@@ -199,7 +199,7 @@ final class Application {
             }
         }
         if !X11WindowLoss.windowLost { try drawIfNeeded(at: clock.now) }
-        audio.stop()
+        emit(audio.stop(), at: clock.now)
         settingsChanged()
         settings?.save()
     }
@@ -213,10 +213,16 @@ final class Application {
         SettingsSnapshot.publish(settings)
     }
 
-    /// When to wake to suspend the silent audio device (a clip still playing past its
-    /// expected end is checked again 0.1 s later).
+    /// When to wake for the open audio device: to check it still plays, or to suspend it
+    /// after a silence (a clip still playing past its expected end is checked again 0.1 s
+    /// later).
     private func audioWake(after now: Duration) -> Duration? {
-        audio.idleDeadline.map { $0 > now ? $0 : now + .milliseconds(100) }
+        audio.wakeDeadline.map { $0 > now ? $0 : now + .milliseconds(100) }
+    }
+
+    /// Writes the audio engine's trace events.
+    private func emit(_ outcome: AudioEngine.Outcome, at now: Duration) {
+        for event in outcome.events { trace.emit(event, at: now) }
     }
 
     /// Feeds replayed events for up to `replayBatch` of wall time. Each event happens at its
@@ -261,6 +267,9 @@ final class Application {
         if X11WindowLoss.isWindowDestroyed(by: event) {
             running = false
             return
+        }
+        if SDL_EventType(event.type) == SDL_AUDIODEVICEREMOVED && event.adevice.iscapture == 0 {
+            emit(audio.deviceRemoved(event.adevice.which, at: time), at: clock.now)
         }
         if live, SDL_EventType(event.type) == SDL_WINDOWEVENT,
            windowState.handle(SDL_WindowEventID(UInt32(event.window.event)), window: window, at: time) {
@@ -353,8 +362,8 @@ final class Application {
             case .textChanged(let text, let caret):
                 trace.emit(.text(text, caret: caret), at: now)
             case .playSound(let name):
-                let outcome = audio.play(at: now)
-                if let resumed = outcome.resumed { trace.emit(resumed, at: now) }
+                let outcome = audio.press(at: now)
+                emit(outcome, at: now)
                 if outcome.started { trace.emit(.sound(name), at: now) }
                 bench?.actionPerformed()
             case .startAudioEngine:
@@ -364,10 +373,10 @@ final class Application {
                     audioStartPending = true
                     break
                 }
-                if let outcome = audio.start(at: now) { trace.emit(outcome, at: now) }
+                emit(audio.start(at: now), at: now)
             case .stopAudioEngine:
                 audioStartPending = false
-                if audio.stop() { trace.emit(.audioClosed, at: now) }
+                emit(audio.stop(), at: now)
             case .startTextInput(let rect):
                 let f = rect.scaled(by: coordinateScale)
                 var r = SDL_Rect(x: Int32(f.x), y: Int32(f.y), w: Int32(f.width), h: Int32(f.height))

@@ -24,15 +24,16 @@ public enum TraceEvent: Hashable, Sendable {
     /// The text field changed; caret in `Character`s.
     case text(String, caret: Int)
     /// The audio device opened with this spec (`format` is `s16` or `f32`; `chunk` in
-    /// sample frames).
-    case audioOpen(rate: Int, channels: Int, format: String, chunk: Int)
+    /// sample frames), through SDL's audio `driver` (`pipewire`, `pulseaudio`, `alsa`, …).
+    case audioOpen(rate: Int, channels: Int, format: String, chunk: Int, driver: String? = nil)
     /// The audio device closed.
     case audioClosed
     /// The audio device was closed after a silence (the keyboard is still up).
     case audioSuspended
     /// The audio device was reopened for a press after a suspension; carries the open event.
     indirect case audioResumed(TraceEvent)
-    /// No sound this run: `unavailable` (no usable device) or `muted` (`--mute`).
+    /// No sound, and why: `unavailable` (no usable device: at launch, or for a press that
+    /// cannot play), `lost` (the open device went away) or `muted` (`--mute`).
     case audioSilent(status: String, reason: String)
     /// A sound started playing.
     case sound(SoundName)
@@ -74,9 +75,10 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("state", .string(state.rawValue)))
         case .text(let text, let caret):
             members += [("text", .string(text)), ("caret", .integer(caret))]
-        case .audioOpen(let rate, let channels, let format, let chunk):
+        case .audioOpen(let rate, let channels, let format, let chunk, let driver):
             members += [("status", .string("open")), ("rate", .integer(rate)), ("channels", .integer(channels)),
                         ("format", .string(format)), ("chunk", .integer(chunk))]
+            if let driver { members.append(("driver", .string(driver))) }
         case .audioClosed:
             members.append(("status", .string("closed")))
         case .audioSuspended:

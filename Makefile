@@ -48,6 +48,7 @@ e2e-test: release
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_text_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_settings_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_window_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_sound_server_tests.py
 
 ## Regenerate the fonts and the clip from their sources (needs scripts/requirements.txt,
 ## fonts-mplus, sox, open-jtalk and the contrib voice package; see scripts/make_assets.sh).

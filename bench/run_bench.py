@@ -7,13 +7,16 @@ Figures (issue 5):
     under Xvfb and headless (SDL's offscreen driver). In-app timing (--bench-presses).
  2. press→action: the same push → text inserted and Mix_PlayChannel returned.
  3. press→sound: with SDL_AUDIODRIVER=disk, the first non-zero sample after the press,
-    relative to the audio stream position at the press (ms); chunk 256 frames.
+    relative to the audio stream position at the press (ms); chunk 128 frames.
  4. frame cost: render time for a static frame, a press-animation frame, and a field of
     1,000 and 100,000 characters (HeeBench, software renderer into a memory surface).
  5. start-up: exec → window mapped, exec → first frame fully painted (X events / window
     content, the same method as `make bench-peers`).
  6. memory: RSS and PSS after start and after 10,000 presses.
  7. idle CPU over 10 s, keyboard shown and hidden (/proc/PID/stat ticks).
+ 8. press→first sample through PulseAudio and PipeWire (null sinks recorded with parec), steady,
+    first after the 3 s suspend (pointer resting, and arriving), kept open; idle CPU of app and
+    server with the device suspended and kept open (bench/sound_latency.py for the method).
 Every figure is min / median / p99 / max over its samples (repeated runs or presses).
 """
 import json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
@@ -23,6 +26,7 @@ APP = os.environ.get("HEE_APP", os.path.join(ROOT, ".build/release/HeeApp"))
 BENCH = os.path.join(ROOT, ".build/release/HeeBench")
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import xprobe  # noqa: E402  (our X11 measurement helpers)
+import sound_latency  # noqa: E402  (press→first sample through PulseAudio and PipeWire)
 
 PRESSES = int(os.environ.get("HEE_BENCH_PRESSES", "1000"))
 QUICK = os.environ.get("HEE_BENCH_QUICK") == "1"
@@ -88,7 +92,7 @@ def main():
         raw = tempfile.mktemp(suffix=".raw")
         b = run_app_bench(dict(base_env, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="disk",
                                SDL_DISKAUDIOFILE=raw), 5 if QUICK else 20, 1200)
-        figures["press→sound ms (disk driver, 256-frame chunk)"] = stats(audio_latencies(raw, b["audio_frames_at_press"]))
+        figures["press→sound ms (disk driver, 128-frame chunk)"] = stats(audio_latencies(raw, b["audio_frames_at_press"]))
         os.unlink(raw)
         # 4: frame cost.
         runs = [json.loads(subprocess.run([BENCH, ROOT, "300"], capture_output=True, text=True, env=base_env).stdout)
@@ -114,6 +118,9 @@ def main():
         shown, hidden = xprobe.idle_cpu(display, [APP], xenv, seconds=5 if QUICK else 10)
         figures["idle CPU shown %"] = stats([shown])
         figures["idle CPU hidden %"] = stats([hidden])
+        # 8: through real sound servers (skipped, with a message, where they are not installed).
+        if os.environ.get("HEE_BENCH_SOUND", "1") != "0":
+            figures.update(sound_latency.measure(APP, display.name, stats, quick=QUICK))
 
     os.makedirs(os.path.join(ROOT, "bench"), exist_ok=True)
     with open(os.path.join(ROOT, "bench/results.json"), "w") as f:
@@ -143,6 +150,9 @@ def print_table(results):
     for name, s in results["figures"].items():
         if s is None:
             print("%-48s %s" % (name, "(no samples)"))
+            continue
+        if "median" not in s:  # idle CPU of app and server
+            print("%-48s %s" % (name, " / ".join("%s %.2f" % (k, v) for k, v in s.items())))
             continue
         print("%-48s %9.3f %9.3f %9.3f %9.3f %6d" % (name, s["min"], s["median"], s["p99"], s["max"], s["n"]))
 

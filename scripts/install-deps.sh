@@ -3,7 +3,9 @@
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
 #   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
-#           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests
+#           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests; PulseAudio, PipeWire
+#           with WirePlumber and pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus for the
+#           sound-server tests and make bench
 #   bench:  python3-xlib (make bench)
 #   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace and x11-utils
 #           (xprop) for the package and documentation tests; the package's Recommends
@@ -16,6 +18,7 @@ packages=(
   fonts-droid-fallback fonts-noto-color-emoji
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3
   openbox x11-utils libx11-dev
+  pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
   python3-xlib
   dpkg-dev debhelper lintian appstream man-db strace x11-utils libdecor-0-plugin-1-cairo
 )

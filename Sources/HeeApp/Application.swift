@@ -268,8 +268,14 @@ final class Application {
             running = false
             return
         }
-        if SDL_EventType(event.type) == SDL_AUDIODEVICEREMOVED && event.adevice.iscapture == 0 {
+        switch SDL_EventType(event.type) {
+        case SDL_AUDIODEVICEREMOVED where event.adevice.iscapture == 0:
             emit(audio.deviceRemoved(event.adevice.which, at: time), at: clock.now)
+        case SDL_MOUSEMOTION where event.motion.which != HEE_SDL_TOUCH_MOUSEID:
+            // A mouse moving over the window: get a suspended audio device ready for a press.
+            emit(audio.pointerMoved(at: time), at: clock.now)
+        default:
+            break
         }
         if live, SDL_EventType(event.type) == SDL_WINDOWEVENT,
            windowState.handle(SDL_WindowEventID(UInt32(event.window.event)), window: window, at: time) {

@@ -37,11 +37,14 @@ final class Chunk {
 final class AudioEngine {
     /// Silence after which the device is suspended.
     static let idleTimeout: Duration = .seconds(3)
-    /// Requested device spec: 48 kHz stereo, 16-bit, 256-frame buffer (5.3 ms). A press is
-    /// mixed into the next buffer.
+    /// Requested device spec: 48 kHz stereo, 16-bit, 128-frame buffer (2.7 ms). A press is
+    /// mixed into the next buffer; through a sound server the buffer size also sets the
+    /// stream's latency there (PipeWire's quantum follows it). 256 frames measured 8 ms
+    /// median, 12 ms p99 from press to first sample on PulseAudio, 128 frames 5 and 7 ms
+    /// (README, "Performance").
     static let frequency: Int32 = 48_000
     static let channels: Int32 = 2
-    static let chunkSize: Int32 = 256
+    static let chunkSize: Int32 = 128
     /// The mixer channel the clip plays on; replaying restarts it there.
     static let clipChannel: Int32 = 0
     /// An open device that mixes nothing for this long is taken as lost: at a press (a
@@ -50,6 +53,10 @@ final class AudioEngine {
     static let stallTimeout: Duration = .seconds(1)
     /// How often an open device is checked for a stall while nothing else wakes the app.
     static let watchInterval: Duration = .milliseconds(500)
+    /// `HEE_AUDIO_IDLE=keep`: never suspend the device while the keyboard is shown (the
+    /// first press after a pause as fast as any other, for the CPU of an open stream; see
+    /// README, "Performance").
+    static let keepsDeviceOpen = getenv("HEE_AUDIO_IDLE").map { String(cString: $0) } == "keep"
     /// How long a press waits for a freshly opened device's first buffer.
     static let firstBufferTimeout: Duration = .milliseconds(300)
 
@@ -118,6 +125,18 @@ final class AudioEngine {
         return outcome
     }
 
+    /// The pointer moved over the window at `time`: a press may follow. Reopens a device
+    /// suspended after a silence ahead of it, and keeps an open one from being suspended.
+    func pointerMoved(at time: Duration) -> Outcome {
+        if model.isOpen {
+            lastActivity = max(lastActivity, time - clipDuration)
+            return Outcome()
+        }
+        let outcome = perform(model.pointerApproached(), at: time)
+        if model.isOpen { lastActivity = max(lastActivity, time - clipDuration) }
+        return outcome
+    }
+
     /// SDL_AUDIODEVICEREMOVED for an output device `which`: if it is ours, it is gone.
     func deviceRemoved(_ which: UInt32, at time: Duration) -> Outcome {
         guard model.isOpen, which == deviceID else { return Outcome() }
@@ -132,7 +151,7 @@ final class AudioEngine {
             lastWatch = time
             if let reason = stalled(at: time, after: Self.stallTimeout) { return perform(model.lost(reason, at: time), at: time) }
         }
-        if time >= idleDeadline, mixer?.playing(-1) == 0 {
+        if !Self.keepsDeviceOpen, time >= idleDeadline, mixer?.playing(-1) == 0 {
             return perform(model.suspend(), at: time)
         }
         return Outcome()
@@ -146,11 +165,15 @@ final class AudioEngine {
 
     private var idleDeadline: Duration { lastActivity + clipDuration + Self.idleTimeout }
 
-    /// Why the open device is not playing (SDL stopped it, or it has mixed nothing for
-    /// `timeout`), or `nil` while it is.
+    /// Why the open device is not playing, or `nil` while it is: SDL stopped it (its drivers
+    /// for PulseAudio and ALSA notice a lost server or device themselves), or — with SDL's
+    /// PipeWire driver, which does not — the server's socket changed or nothing was mixed
+    /// for `timeout`. (PulseAudio's buffers may legitimately pause for a second or two when
+    /// a stream starts on an idle null sink, so a pause alone means nothing there.)
     private func stalled(at time: Duration, after timeout: Duration) -> String? {
         guard model.isOpen else { return nil }
         if SDL_GetAudioDeviceStatus(deviceID) != SDL_AUDIO_PLAYING { return "the audio device stopped" }
+        guard driver == "pipewire" else { return nil }
         if let server = pipeWireServer, PipeWireSocket.current() != server { return "the PipeWire server went away" }
         let mixed = mixedFrames.load(ordering: .relaxed) > 0
         if !mixed {

@@ -147,6 +147,14 @@ public struct AudioDeviceModel: Hashable, Sendable {
         return effects
     }
 
+    /// The pointer moved over the window: a press may be coming, so a device closed after a
+    /// silence is opened now, ahead of it (a failed or lost device is left to the next
+    /// press, which tries again).
+    public mutating func pointerApproached() -> [Effect] {
+        guard phase == .closed(suspended: true) else { return [] }
+        return [.openDevice(redetect: false)]
+    }
+
     /// Nothing has played for the idle time: close the device until the next press.
     public mutating func suspend() -> [Effect] {
         guard phase == .open else { return [] }

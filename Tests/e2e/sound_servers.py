@@ -177,8 +177,12 @@ class SoundServer:
         self.kill()
         self.start()
 
-    def record(self, latency_ms=6):
-        return Recorder(self, latency_ms)
+    def record(self, fragment_frames=128):
+        """Starts recording the sink's monitor in fragments of `fragment_frames` (parec's
+        requested latency): as small as the app's own buffer, so the recorder never makes the
+        server run faster than the app alone would (PipeWire's quantum follows the smallest
+        latency asked for)."""
+        return Recorder(self, fragment_frames)
 
 
 class PulseAudio(SoundServer):
@@ -240,10 +244,10 @@ class Recorder:
     """`parec` on the null sink's monitor, 48 kHz mono s16; a thread keeps every chunk with
     its arrival time (time.monotonic())."""
 
-    def __init__(self, server, latency_ms):
+    def __init__(self, server, fragment_frames):
         self.proc = subprocess.Popen(
             ["parec", "-d", f"{SINK}.monitor", "--raw", "--format=s16le", f"--rate={RATE}", "--channels=1",
-             f"--latency-msec={latency_ms}"],
+             f"--latency={fragment_frames * 2}"],
             env=server.client_env(server.base_env()), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=True)
         self.data = bytearray()

@@ -21,7 +21,7 @@ ICON_SIZES := 48 128 256
 ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt
 
-.PHONY: bench bench-peers bench-deps all build release run test unit-test e2e-test check-assets assets screenshot clean install uninstall install-test
+.PHONY: sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test check-assets assets screenshot clean install uninstall install-test
 
 all: release
 
@@ -45,10 +45,18 @@ e2e-test: release
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_e2e.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_file_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_live_record_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_text_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_settings_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_hostile_input_tests.py
+	$(PYTHON) Tests/e2e/run_sanitizer_setup_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_window_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_sound_server_tests.py
+
+## Sanitizers: AddressSanitizer (with leak checks) and ThreadSanitizer builds running the unit
+## tests, every replay file and the live Xvfb test; any report fails (scripts/sanitize.sh).
+sanitize:
+	PYTHON=$(PYTHON) scripts/sanitize.sh
 
 ## Regenerate the fonts and the clip from their sources (needs scripts/requirements.txt,
 ## fonts-mplus, sox, open-jtalk and the contrib voice package; see scripts/make_assets.sh).

@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// `HEE_SANITIZE` set (`make sanitize` sets it): a sanitizer build, with the Swift runtime
+/// linked dynamically. `-static-stdlib` links it with `--exclude-libs ALL`, which hides the
+/// sanitizer's allocator from the shared libraries (SDL, fontconfig): their first `free` of
+/// memory the runtime allocated (`getcwd`) stops ASan and TSan.
+let sanitizerBuild = !(Context.environment["HEE_SANITIZE"] ?? "").isEmpty
+
 let package = Package(
     name: "HeeKeyboard",
     products: [
@@ -32,8 +38,9 @@ let package = Package(
             name: "HeeApp",
             dependencies: ["KeyboardCore", "HeeRender", "CSDL", "CX11"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
-            // and only the pages used become resident (see README, "Performance").
-            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+            // and only the pages used become resident (see README, "Performance"). Not in
+            // sanitizer builds (see `sanitizerBuild`).
+            linkerSettings: sanitizerBuild ? [] : [.unsafeFlags(["-static-stdlib"])]
         ),
         // Writes the app icon PNGs for `make install`.
         .executableTarget(name: "HeeIcon", dependencies: ["HeeRender"]),

@@ -3,11 +3,12 @@
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
 #   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
-#           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests; PulseAudio, PipeWire
-#           with WirePlumber and pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus for the
-#           sound-server tests and make bench
+#           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
+#           record/replay test (a real window manager, so minimizing really iconifies); PulseAudio,
+#           PipeWire with WirePlumber and pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus
+#           for the sound-server tests and make bench
 #   bench:  python3-xlib (make bench)
-#   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace and x11-utils
+#   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
 #           (libdecor-0-plugin-1-cairo, the emoji font), so installing the .deb downloads nothing
 # The Swift toolchain itself (6.x) is not a Debian package: see README.
@@ -20,7 +21,7 @@ packages=(
   openbox x11-utils libx11-dev
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
   python3-xlib
-  dpkg-dev debhelper lintian appstream man-db strace x11-utils libdecor-0-plugin-1-cairo
+  dpkg-dev debhelper lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )
 if [[ $(id -u) -ne 0 ]]; then
   echo "install-deps.sh: run as root (sudo scripts/install-deps.sh)" >&2

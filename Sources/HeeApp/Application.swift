@@ -53,7 +53,15 @@ final class Application {
     private var pixelScale = 1.0
     /// The caret's rectangle (window coordinates) last given to the input method.
     private var textInputRect: SDL_Rect?
-    private var pendingLayoutTrace = false
+    /// The latest time given to the session.
+    private var sessionTime: Duration = .zero
+    /// The pixel scale of the last `layout` trace line.
+    private var tracedPixelScale: Double?
+    /// Whether the window is minimized (from its window events, live or replayed): nothing
+    /// is drawn meanwhile.
+    private var isMinimized = false
+    /// The modifier keys held, from the last key event (live or replayed), as SDL_Keymod bits.
+    private var keyModifiers: UInt16 = 0
     private var running = true
 
     /// How long the app may spend feeding replayed events before it draws a frame.
@@ -93,6 +101,10 @@ final class Application {
         let points = windowState.memory.normalSize
         renderer = try Renderer(window: window.pointer, flags: SDL_RENDERER_SOFTWARE.rawValue)
         textRenderer = try TextRenderer(renderer: renderer, library: fonts, assetsDirectory: assetsDirectory)
+        // Text that cannot be drawn is left out, never fatal: one warning per reason.
+        textRenderer.onSkippedText = { reason in
+            Console.error("\(Console.program): warning: some text could not be drawn and is left out: \(reason)")
+        }
         sceneRenderer = SceneRenderer(renderer: textRenderer.renderer, text: textRenderer)
         self.assetsDirectory = assetsDirectory
         trace = TraceWriter(enabled: options.trace)
@@ -106,6 +118,11 @@ final class Application {
         exitWhenDone = options.exitWhenDone
         benchPresses = options.benchPresses
         benchInterval = .milliseconds(options.benchInterval)
+        if options.replayPath != nil {
+            // A replay's time is the file's, from zero: its trace is the same on every run.
+            clock.freeze(at: .zero)
+            audio.followsVirtualTime = true
+        }
         trace.emit(.settings(configuration), at: clock.now)
     }
 
@@ -119,7 +136,7 @@ final class Application {
     /// - Throws: `SDLError` when drawing fails.
     func run() throws(SDLError) {
         SDL_StopTextInput()
-        apply(session.handle(.launched, at: clock.now))
+        send(.launched, at: clock.now)
         try drawIfNeeded(at: clock.now)
         window.show()
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }
@@ -131,26 +148,43 @@ final class Application {
                                 windowID: window.id, start: clock.now)
         }
         if let recorder {
-            // A recording starts with the window's size, so its replay lays out the same keys.
-            var record = InputRecord(t: Int(SDL_GetTicks()), type: .window)
+            // A recording starts with the window's size, so its replay lays out the same keys,
+            // at time 0 (SDL's start): events queued before this line may carry earlier times,
+            // and a replay's clock then runs exactly as the recorded run's did.
+            var record = InputRecord(t: 0, type: .window)
             record.event = .resized
             record.w = Int(window.size.width)
             record.h = Int(window.size.height)
             recorder.write(record)
         }
         let replayBase = clock.now
-        if !replay.isEmpty { clock.freeze() }
-        if exitWhenDone && replay.isEmpty { finishReplay() }
+        if replay.isEmpty { exitWhenDone ? finishReplay() : clock.thaw() }
 
         var event = SDL_Event()
         while running {
             // One clock reading per turn: the tick, the frame and the decision how long to
             // sleep all use it, so an animation that ends in between is never missed.
+            let replaying = replayIndex < replay.count
+            if !replaying {
+                // Events already queued come first: a tick at this moment comes after every
+                // input up to it, as in a replay (a key released as its repeat falls due wins).
+                while running, SDL_PollEvent(&event) != 0 {
+                    handle(event, at: clock.time(ofTimestamp: event.common.timestamp), live: true)
+                }
+                if !running { break }
+            }
             let now = clock.now
             if X11WindowLoss.windowLost { break }
             windowState.fitFrameToDisplay(window, at: now)
-            apply(session.handle(.tick, at: now))
-            emit(audio.tick(at: now), at: now)
+            if !replaying {
+                // Timers that fell due meanwhile (a key repeat, an animation's end) act at
+                // their own times, then time moves on to now. (During a replay, deadlines are
+                // met at their own times between its events.)
+                meetDeadlines(before: now)
+                send(.tick, at: now)
+                suspendAudioIfIdle(at: now)
+                emit(audio.watch(at: now), at: now)
+            }
             if let bench {
                 if bench.isDone { break }
                 bench.tick(now: now)
@@ -161,9 +195,9 @@ final class Application {
             // frame (the animation's end state) is always drawn.
             if animating { needsDisplay = true }
 
-            if replayIndex < replay.count {
+            if replaying {
                 feedReplay(base: replayBase)
-                while running, SDL_PollEvent(&event) != 0 { handle(event, at: clock.time(ofTimestamp: event.common.timestamp), live: true) }
+                while running, SDL_PollEvent(&event) != 0 { ignoreDuringReplay(event) }
                 if replayIndex == replay.count {
                     if exitWhenDone { finishReplay() } else { clock.thaw() }
                 }
@@ -229,41 +263,96 @@ final class Application {
     /// own recorded time (relative to the first), which the clock jumps to.
     private func feedReplay(base: Duration) {
         let first = replay[0].t
-        let started = SDL_GetTicks64()
+        let budgetEnds = SDL_GetTicks64() + UInt64(Self.replayBatch.seconds * 1000)
         repeat {
             let record = replay[replayIndex]
-            replayIndex += 1
             let time = base + .milliseconds(Int64(record.t - first))
-            // Whatever was due before this event (a key repeat, an animation's end) happens
-            // first, at its own time.
-            while let deadline = session.nextDeadline(after: clock.now), deadline < time {
-                clock.advance(to: deadline)
-                apply(session.handle(.tick, at: deadline))
-            }
+            // Whatever was due before this event (a key repeat, an animation's end, the silent
+            // audio device's suspension) happens first, at its own time; what is due at this
+            // very time waits until every event of this time has been handled. A long gap
+            // full of them counts against the batch, so a signal (SDL_QUIT) is seen between
+            // them: the event then waits for the next turn.
+            guard meetDeadlines(before: time, budgetEnds: budgetEnds) else { return }
+            replayIndex += 1
             clock.advance(to: time)
-            if record.type == .window, record.event == .resized, let w = record.w, let h = record.h {
+            if record.type == .window, record.event?.carriesSize == true, let w = record.w, let h = record.h {
                 SDL_SetWindowSize(window.pointer, Int32(w), Int32(h))
             }
-            for event in record.sdlEvents(windowID: window.id) {
-                handle(event, at: time, live: false)
+            if record.type == .textinput, let text = record.text {
+                // One commit, however long: live, SDL cuts text into 31-byte events (and a
+                // recording keeps them apart); a replayed line is one input, one `text` line.
+                if !text.isEmpty {
+                    if let recorder {
+                        // `--record` keeps it as the one line it is.
+                        var copy = InputRecord(t: Int((time.seconds * 1000).rounded()), type: .textinput)
+                        copy.text = text
+                        recorder.write(copy)
+                    }
+                    send(.textInput(text), at: time)
+                }
+            } else {
+                for event in record.sdlEvents(windowID: window.id) {
+                    handle(event, at: time, live: false, clipboard: record.clipboard)
+                }
             }
-        } while running && replayIndex < replay.count && SDL_GetTicks64() - started < UInt64(Self.replayBatch.seconds * 1000)
+        } while running && replayIndex < replay.count && SDL_GetTicks64() < budgetEnds
     }
 
     /// After the last replayed event: lets running animations reach their end (in virtual
     /// time, at once), draws, and stops.
     private func finishReplay() {
-        let limit = clock.now + Self.replayDrain
-        while let deadline = session.nextDeadline(after: clock.now), deadline <= limit {
-            clock.advance(to: deadline)
-            apply(session.handle(.tick, at: clock.now))
-        }
+        meetDeadlines(before: clock.now + Self.replayDrain + .milliseconds(1))
         needsDisplay = true
         running = false
     }
 
-    private func handle(_ event: SDL_Event, at time: Duration, live: Bool) {
-        if live, let recorder, let record = InputRecord(recording: event) { recorder.write(record) }
+    /// The session's deadlines since the last input that fall before `time` (key repeats, an
+    /// animation's end, the keyboard's slide settling), each met at its own time, in order,
+    /// so the trace lines they cause carry that time. In a replay also the silent audio
+    /// device's idle deadline (live, it is checked as time passes: the device may still be
+    /// playing).
+    /// With `budgetEnds` (SDL ticks, ms), stops once that wall time has passed and returns
+    /// `false` (the rest are met on the next call).
+    @discardableResult
+    private func meetDeadlines(before time: Duration, budgetEnds: UInt64? = nil) -> Bool {
+        while let deadline = [session.nextDeadline(after: sessionTime), audio.followsVirtualTime ? audio.idleDeadline : nil]
+                .compactMap({ $0 }).min(), deadline < time {
+            clock.advance(to: deadline)
+            send(.tick, at: deadline)
+            suspendAudioIfIdle(at: deadline)
+            if let budgetEnds, SDL_GetTicks64() >= budgetEnds { return false }
+        }
+        return true
+    }
+
+    /// Closes the audio device after its silence, and traces it.
+    private func suspendAudioIfIdle(at time: Duration) {
+        emit(audio.suspendIfIdle(at: time), at: time)
+    }
+
+    /// A live event that arrives while a replay runs. The file is the replay's only input, so
+    /// it is dropped (SDL's own echo of a replayed resize, a click on a real display), except
+    /// a request to quit (a signal, the window's close button) or the window destroyed from
+    /// outside.
+    private func ignoreDuringReplay(_ event: SDL_Event) {
+        if case .quit = translator.meaning(of: event) { running = false }
+        if X11WindowLoss.isWindowDestroyed(by: event) { running = false }
+        if SDL_EventType(event.type) == SDL_TEXTEDITING_EXT, let text = event.editExt.text { SDL_free(text) }
+    }
+
+    /// Handles one event, live or replayed. `clipboard`: the text a replayed Ctrl+V pasted
+    /// when it was recorded (otherwise the clipboard is read now).
+    private func handle(_ event: SDL_Event, at time: Duration, live: Bool, clipboard: String? = nil) {
+        let meaning = translator.meaning(of: event)
+        var pasted: String?
+        if case .pasteRequested = meaning { pasted = clipboard ?? Self.clipboardText() }
+        if let recorder, var record = InputRecord(recording: event) {
+            // Live or replayed (`--replay A --record B` writes what A fed in, so replaying B
+            // does the same), stamped with the app's clock, which runs on after a replay.
+            record.t = Int((time.seconds * 1000).rounded())
+            record.clipboard = pasted
+            recorder.write(record)
+        }
         if X11WindowLoss.isWindowDestroyed(by: event) {
             running = false
             return
@@ -281,7 +370,9 @@ final class Application {
            windowState.handle(SDL_WindowEventID(UInt32(event.window.event)), window: window, at: time) {
             settingsChanged()
         }
-        switch translator.meaning(of: event) {
+        let type = SDL_EventType(event.type)
+        if type == SDL_KEYDOWN || type == SDL_KEYUP { keyModifiers = event.key.keysym.mod }
+        switch meaning {
         case .input(let input):
             if case .windowResized(let size) = input {
                 translator.windowSize = size
@@ -290,22 +381,33 @@ final class Application {
                     settingsChanged()
                 }
             }
-            apply(session.handle(input, at: time))
+            send(input, at: time)
         case .quit:
             running = false
         case .redraw:
             needsDisplay = true
+        case .minimized(let minimized):
+            isMinimized = minimized
+            if !minimized { needsDisplay = true }
         case .pasteRequested:
-            if let raw = SDL_GetClipboardText() {
-                let text = String(cString: raw)
-                SDL_free(raw)
-                apply(session.handle(.paste(text), at: time))
-            }
+            if let pasted { send(.paste(pasted), at: time) }
         case .ignored:
             break
         }
+        if type == SDL_WINDOWEVENT, [SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_DISPLAY_CHANGED]
+            .contains(SDL_WindowEventID(UInt32(event.window.event))), tracedPixelScale != pixelScaleNow() {
+            // The same layout at another pixel scale (the window moved to a HiDPI display).
+            traceLayout(at: time)
+        }
         if SDL_EventType(event.type) == SDL_TEXTEDITING_EXT, let text = event.editExt.text { SDL_free(text) }
         placeCaretFromPointer(event, at: time)
+    }
+
+    /// The clipboard's text, or `nil` when SDL cannot read it.
+    private static func clipboardText() -> String? {
+        guard let raw = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(raw) }
+        return String(cString: raw)
     }
 
     /// A click, tap or drag in the text field puts the caret where the pointer is (after the
@@ -319,7 +421,9 @@ final class Application {
             guard session.pointers[.mouse] == .host(.textField) else { return }
             point = Point(x: Double(event.button.x) / coordinateScale, y: Double(event.button.y) / coordinateScale)
             clicks = Int(event.button.clicks)
-            extending = SDL_GetModState().rawValue & KMOD_SHIFT.rawValue != 0
+            // The modifiers of the key events (live or replayed), not SDL's live state, so a
+            // replay extends exactly the clicks the recorded run extended.
+            extending = UInt32(keyModifiers) & KMOD_SHIFT.rawValue != 0
         case SDL_MOUSEMOTION where event.motion.which != HEE_SDL_TOUCH_MOUSEID && event.motion.state & HEE_SDL_BUTTON_LMASK != 0:
             guard session.pointers[.mouse] == .host(.textField) else { return }
             point = Point(x: Double(event.motion.x) / coordinateScale, y: Double(event.motion.y) / coordinateScale)
@@ -336,16 +440,40 @@ final class Application {
         let offset = clicks == 2
             ? sceneRenderer.textFieldCharacterIndex(atX: point.x * pixelScale)
             : sceneRenderer.textFieldCharacterOffset(atX: point.x * pixelScale)
-        apply(session.handle(.placeCaret(at: offset, extendingSelection: extending, clickCount: clicks), at: time))
+        send(.placeCaret(at: offset, extendingSelection: extending, clickCount: clicks), at: time)
     }
 
-    /// Performs the session's effects and traces them.
-    private func apply(_ effects: [KeyboardEffect]) {
-        let now = clock.now
+    /// Feeds `input`, which happened at `time`, to the session and performs its effects.
+    private func send(_ input: KeyboardInput, at time: Duration) {
+        sessionTime = max(sessionTime, time)
+        apply(session.handle(input, at: time), at: time)
+    }
+
+    /// Pixels per point now: the window's pixels per window coordinate (HiDPI platforms)
+    /// times window coordinates per point (`--scale`).
+    private func pixelScaleNow() -> Double {
+        var w: Int32 = 0, h: Int32 = 0, pixelWidth: Int32 = 0, pixelHeight: Int32 = 0
+        SDL_GetWindowSize(window.pointer, &w, &h)
+        SDL_GetWindowSizeInPixels(window.pointer, &pixelWidth, &pixelHeight)
+        guard w > 0, pixelWidth > 0 else { return coordinateScale }
+        return Double(pixelWidth) / Double(w) * coordinateScale
+    }
+
+    /// Writes the `layout` trace line, at the time of the event that changed the layout
+    /// (whether or not a frame is drawn then: also while minimized).
+    private func traceLayout(at time: Duration) {
+        let scale = pixelScaleNow()
+        tracedPixelScale = scale
+        trace.emit(.layout(session.layout, scale: scale, coordinateScale: coordinateScale), at: time)
+    }
+
+    /// Performs the session's effects for an input at `time` and traces them, stamped with
+    /// that time.
+    private func apply(_ effects: [KeyboardEffect], at now: Duration) {
         for effect in effects {
             switch effect {
             case .layoutChanged:
-                pendingLayoutTrace = true
+                traceLayout(at: now)
                 needsDisplay = true
             case .keyboardFrameChanged(let status, let frame):
                 trace.emit(.keyboard(status, frame.scaled(by: coordinateScale)), at: now)
@@ -367,6 +495,8 @@ final class Application {
                 trace.emit(.shift(state), at: now)
             case .textChanged(let text, let caret):
                 trace.emit(.text(text, caret: caret), at: now)
+            case .compositionChanged(let text, let cursor):
+                trace.emit(.composition(text, cursor: cursor), at: now)
             case .playSound(let name):
                 let outcome = audio.press(at: now)
                 emit(outcome, at: now)
@@ -411,7 +541,7 @@ final class Application {
 
     private func drawIfNeeded(at now: Duration) throws(SDLError) {
         guard needsDisplay else { return }
-        if SDL_GetWindowFlags(window.pointer) & SDL_WINDOW_MINIMIZED.rawValue != 0 { return }
+        if isMinimized { return }
         needsDisplay = false
         // Pixels per point: the drawable's pixels per window coordinate (HiDPI platforms)
         // times window coordinates per point (--scale).
@@ -425,13 +555,9 @@ final class Application {
             firstFramePresented = true
             if audioStartPending {
                 audioStartPending = false
-                apply([.startAudioEngine])
+                apply([.startAudioEngine], at: now)
             }
         }
         updateTextInputRect(windowPerPixel: coordinateScale / scale)
-        if pendingLayoutTrace {
-            pendingLayoutTrace = false
-            trace.emit(.layout(session.layout, scale: scale, coordinateScale: coordinateScale), at: clock.now)
-        }
     }
 }

@@ -65,6 +65,10 @@ final class AudioEngine {
     private var chunk: Chunk?
     /// SDL_mixer, loaded at the first open (see `MixerLibrary`).
     private var mixer: MixerLibrary?
+    /// During a replay the app's clock is the file's, not the wall clock's: the clip counts as
+    /// ended when that clock says so, whether or not the device has finished playing it, so
+    /// the device is suspended at the same moment on every run.
+    var followsVirtualTime = false
     /// The audio driver SDL runs (`nil` until the subsystem started).
     private var driver: String?
     /// SDL's id of the mixer's device while open (for its status and SDL_AUDIODEVICEREMOVED).
@@ -143,27 +147,36 @@ final class AudioEngine {
         return perform(model.lost("the audio device was removed", at: time), at: time)
     }
 
-    /// Checks the open device for a stall (at most every `watchInterval`), and suspends it
-    /// after `idleTimeout` of silence.
-    func tick(at time: Duration) -> Outcome {
-        guard model.isOpen else { return Outcome() }
-        if time - lastWatch >= Self.watchInterval {
-            lastWatch = time
-            if let reason = stalled(at: time, after: Self.stallTimeout) { return perform(model.lost(reason, at: time), at: time) }
-        }
-        if !Self.keepsDeviceOpen, time >= idleDeadline, mixer?.playing(-1) == 0 {
-            return perform(model.suspend(), at: time)
-        }
-        return Outcome()
+    /// Checks the open device for a stall, at most every `watchInterval` (live only: a
+    /// replay's clock is not the device's).
+    func watch(at time: Duration) -> Outcome {
+        guard model.isOpen, time - lastWatch >= Self.watchInterval else { return Outcome() }
+        lastWatch = time
+        guard let reason = stalled(at: time, after: Self.stallTimeout) else { return Outcome() }
+        return perform(model.lost(reason, at: time), at: time)
     }
 
-    /// When `tick` has something to do next, `nil` when the device is not open.
+    /// When the device is to be suspended if nothing plays: the end of the last clip plus
+    /// `idleTimeout`; `nil` when it is not open (or kept open, `HEE_AUDIO_IDLE=keep`).
+    var idleDeadline: Duration? {
+        model.isOpen && !Self.keepsDeviceOpen ? lastActivity + clipDuration + Self.idleTimeout : nil
+    }
+
+    /// Suspends the device once it has been silent for `idleTimeout` (with
+    /// `followsVirtualTime`, by the app's clock alone).
+    func suspendIfIdle(at time: Duration) -> Outcome {
+        guard let deadline = idleDeadline, time >= deadline, followsVirtualTime || mixer?.playing(-1) == 0 else {
+            return Outcome()
+        }
+        return perform(model.suspend(), at: time)
+    }
+
+    /// When `watch` or `suspendIfIdle` has something to do next; `nil` when the device is not
+    /// open.
     var wakeDeadline: Duration? {
         guard model.isOpen else { return nil }
-        return min(idleDeadline, lastWatch + Self.watchInterval)
+        return [idleDeadline, lastWatch + Self.watchInterval].compactMap { $0 }.min()
     }
-
-    private var idleDeadline: Duration { lastActivity + clipDuration + Self.idleTimeout }
 
     /// Why the open device is not playing, or `nil` while it is: SDL stopped it (its drivers
     /// for PulseAudio and ALSA notice a lost server or device themselves), or — with SDL's

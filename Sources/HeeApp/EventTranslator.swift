@@ -7,8 +7,11 @@ enum AppEvent {
     case input(KeyboardInput)
     /// Close the app (window closed, SIGINT/SIGTERM).
     case quit
-    /// The window needs repainting (exposed, shown).
+    /// The window needs repainting (exposed).
     case redraw
+    /// The window was minimized (`true`: nothing is drawn until it comes back), or came back
+    /// (`false`: restored, maximized or shown; repaint).
+    case minimized(Bool)
     /// Ctrl+V: paste the clipboard (the app reads it and feeds `.paste`).
     case pasteRequested
     /// Nothing for us.
@@ -35,11 +38,17 @@ struct EventTranslator {
             return .quit
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
-            case SDL_WINDOWEVENT_SIZE_CHANGED:
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
+                // SDL sends RESIZED (a resize from outside) before SIZE_CHANGED (any size
+                // change) with the same size: the second changes nothing.
                 return .input(.windowResized(Size(width: Double(event.window.data1) / coordinateScale,
                                                   height: Double(event.window.data2) / coordinateScale)))
-            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
+            case SDL_WINDOWEVENT_EXPOSED:
                 return .redraw
+            case SDL_WINDOWEVENT_MINIMIZED:
+                return .minimized(true)
+            case SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_MAXIMIZED:
+                return .minimized(false)
             case SDL_WINDOWEVENT_FOCUS_LOST:
                 return .input(.pointersCancelled)
             case SDL_WINDOWEVENT_CLOSE:
@@ -90,29 +99,37 @@ struct EventTranslator {
         }
     }
 
-    /// Editing keys and shortcuts (Ctrl+A/C/X/V/Z/Y, Ctrl+Shift+Z; Shift extends the
-    /// selection, Ctrl moves by word).
+    /// Editing keys and shortcuts: SDL's key and modifiers in the core's terms; which key
+    /// does what (and that Ctrl+Alt is AltGr, not Ctrl) is `KeyShortcut`'s rule.
     private func keyDown(_ keysym: SDL_Keysym) -> AppEvent {
         let mod = UInt32(keysym.mod)
-        let ctrl = mod & UInt32(KMOD_CTRL.rawValue) != 0
-        let shift = mod & UInt32(KMOD_SHIFT.rawValue) != 0
-        func move(_ m: CaretMovement) -> AppEvent { .input(.editing(.move(m, extendingSelection: shift))) }
+        var modifiers: KeyModifiers = []
+        if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { modifiers.insert(.shift) }
+        if mod & UInt32(KMOD_CTRL.rawValue) != 0 { modifiers.insert(.control) }
+        if mod & UInt32(KMOD_ALT.rawValue) != 0 { modifiers.insert(.alt) }
+        if mod & UInt32(KMOD_MODE.rawValue) != 0 { modifiers.insert(.altGr) }
+        let key: PhysicalKey
         switch SDL_KeyCode(UInt32(keysym.sym)) {
-        case SDLK_BACKSPACE: return .input(.editing(ctrl ? .deleteWordBackward : .deleteBackward))
-        case SDLK_DELETE: return .input(.editing(.deleteForward))
-        case SDLK_LEFT: return move(ctrl ? .wordLeft : .characterLeft)
-        case SDLK_RIGHT: return move(ctrl ? .wordRight : .characterRight)
-        case SDLK_HOME, SDLK_UP: return move(.start)
-        case SDLK_END, SDLK_DOWN: return move(.end)
-        case SDLK_a where ctrl: return .input(.editing(.selectAll))
-        case SDLK_c where ctrl: return .input(.editing(.copy))
-        case SDLK_x where ctrl: return .input(.editing(.cut))
-        case SDLK_v where ctrl: return .pasteRequested
-        case SDLK_z where ctrl: return .input(.editing(shift ? .redo : .undo))
-        case SDLK_y where ctrl: return .input(.editing(.redo))
-        case SDLK_q where ctrl: return .input(.quitShortcut)
-        case SDLK_ESCAPE: return .input(.escape)
-        default: return .ignored
+        case SDLK_BACKSPACE: key = .backspace
+        case SDLK_DELETE: key = .delete
+        case SDLK_LEFT: key = .left
+        case SDLK_RIGHT: key = .right
+        case SDLK_HOME: key = .home
+        case SDLK_UP: key = .up
+        case SDLK_END: key = .end
+        case SDLK_DOWN: key = .down
+        case SDLK_ESCAPE: key = .escape
+        default:
+            let sym = UInt32(keysym.sym)
+            guard (UInt32(SDLK_a.rawValue)...UInt32(SDLK_z.rawValue)).contains(sym), let scalar = Unicode.Scalar(sym) else { return .ignored }
+            key = .letter(Character(scalar))
+        }
+        switch KeyShortcut(key: key, modifiers: modifiers) {
+        case .editing(let command)?: return .input(.editing(command))
+        case .paste?: return .pasteRequested
+        case .quit?: return .input(.quitShortcut)
+        case .escape?: return .input(.escape)
+        case nil: return .ignored
         }
     }
 

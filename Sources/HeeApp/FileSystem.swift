@@ -109,6 +109,50 @@ enum FileSystem {
         return info.st_mode & 0o7777
     }
 
+    /// Which file a path names: its device and inode, so two spellings of one file (`./r`,
+    /// an absolute path, `d/../r`, a symbolic or hard link) compare equal.
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        /// For a directory entry: the name in the directory that `device`/`inode` identify.
+        var name: String?
+    }
+
+    /// The identity of the file at `path` (links followed), or `nil` if it cannot be
+    /// examined (it does not exist).
+    static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The identity of an open file.
+    static func identity(ofDescriptor fd: Int32) -> FileIdentity? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The directory entry `path` names once symbolic links are followed: its directory's
+    /// identity and its name. Defined for a file that does not exist yet too.
+    static func entryIdentity(of path: String) -> FileIdentity? {
+        guard let target = resolvingSymbolicLinks(path) else { return nil }
+        let name = target.split(separator: "/").last.map(String.init) ?? ""
+        guard !name.isEmpty, name != ".", name != "..",
+              var directory = identity(of: AssetLocator.parentDirectory(of: target).isEmpty ? "." : AssetLocator.parentDirectory(of: target))
+        else { return nil }
+        directory.name = name
+        return directory
+    }
+
+    /// Whether `a` and `b` name the same file, however spelt: the same device and inode, or,
+    /// when one does not exist yet, the same name in the same directory.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        if let ia = identity(of: a), let ib = identity(of: b) { return ia == ib }
+        guard let ea = entryIdentity(of: a), let eb = entryIdentity(of: b) else { return false }
+        return ea == eb
+    }
+
     /// The process's environment.
     static var environment: [String: String] {
         var result: [String: String] = [:]

@@ -38,19 +38,28 @@ extension InputRecord {
             guard !typed.isEmpty else { return nil }
             self.init(t: t, type: .textinput)
             text = typed
+        case SDL_TEXTEDITING:
+            var e = sdl.edit
+            self.init(t: t, type: .textediting)
+            text = withUnsafeBytes(of: &e.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            start = Int(max(e.start, 0)); length = Int(max(e.length, 0))
+        case SDL_TEXTEDITING_EXT:
+            // Recorded like SDL_TEXTEDITING: the replay picks the form the text fits.
+            let e = sdl.editExt
+            self.init(t: t, type: .textediting)
+            text = e.text.map { String(cString: $0) } ?? ""
+            start = Int(max(e.start, 0)); length = Int(max(e.length, 0))
         case SDL_WINDOWEVENT:
             let w = sdl.window
-            let kind: WindowEvent
-            switch SDL_WindowEventID(UInt32(w.event)) {
-            case SDL_WINDOWEVENT_SIZE_CHANGED: kind = .resized
-            case SDL_WINDOWEVENT_FOCUS_LOST: kind = .focus_lost
-            case SDL_WINDOWEVENT_FOCUS_GAINED: kind = .focus_gained
-            case SDL_WINDOWEVENT_CLOSE: kind = .close
-            default: return nil
-            }
+            guard let kind = WindowEvent(sdl: SDL_WindowEventID(UInt32(w.event))) else { return nil }
             self.init(t: t, type: .window)
             event = kind
-            if kind == .resized { self.w = Int(w.data1); self.h = Int(w.data2) }
+            switch kind {
+            case .resized, .size_changed: self.w = Int(w.data1); self.h = Int(w.data2)
+            case .moved: x = Double(w.data1); y = Double(w.data2)
+            case .display_changed: display = Int(w.data1)
+            default: break
+            }
         default:
             return nil
         }
@@ -62,25 +71,14 @@ extension InputRecord {
     }
 
     /// The SDL events this record stands for, for `windowID`, stamped with the record's
-    /// time: one, except that text longer than an `SDL_TEXTINPUT` holds (31 bytes) becomes
-    /// several, split between Unicode scalars, as SDL itself delivers long commits.
+    /// time. A textinput longer than an `SDL_TEXTINPUT` holds (31 bytes) is cut short here:
+    /// the replay feeds text records to the session whole instead (one commit, one input).
+    ///
+    /// A textediting record becomes an `SDL_TEXTEDITING` event, or an `SDL_TEXTEDITING_EXT`
+    /// when its text does not fit one; the EXT event's text is allocated with SDL's
+    /// allocator, and whoever handles the event frees it with `SDL_free` (as SDL's own).
     func sdlEvents(windowID: UInt32) -> [SDL_Event] {
-        guard type == .textinput, let text, text.utf8.count > 31 else { return [sdlEvent(windowID: windowID)] }
-        var chunks: [String] = []
-        var current = ""
-        for scalar in text.unicodeScalars {
-            if current.utf8.count + String(scalar).utf8.count > 31 {
-                chunks.append(current)
-                current = ""
-            }
-            current.unicodeScalars.append(scalar)
-        }
-        if !current.isEmpty { chunks.append(current) }
-        return chunks.map { chunk in
-            var record = self
-            record.text = chunk
-            return record.sdlEvent(windowID: windowID)
-        }
+        [sdlEvent(windowID: windowID)]
     }
 
     private func sdlEvent(windowID: UInt32) -> SDL_Event {
@@ -131,20 +129,91 @@ extension InputRecord {
                 let bytes = Array((text ?? "").utf8.prefix(buffer.count - 1))
                 buffer.copyBytes(from: bytes)
             }
+        case .textediting:
+            let composed = text ?? ""
+            let cursor = Int32(clamping: start ?? 0), selected = Int32(clamping: length ?? 0)
+            if composed.utf8.count < Int(SDL_TEXTEDITINGEVENT_TEXT_SIZE) {
+                e.type = SDL_TEXTEDITING.rawValue
+                e.edit.timestamp = stamp
+                e.edit.windowID = windowID
+                e.edit.start = cursor
+                e.edit.length = selected
+                withUnsafeMutableBytes(of: &e.edit.text) { buffer in
+                    buffer.copyBytes(from: Array(composed.utf8))
+                }
+            } else {
+                e.type = SDL_TEXTEDITING_EXT.rawValue
+                e.editExt.timestamp = stamp
+                e.editExt.windowID = windowID
+                e.editExt.text = SDL_strdup(composed)
+                e.editExt.start = cursor
+                e.editExt.length = selected
+            }
         case .window:
+            let kind = event ?? .exposed
             e.type = SDL_WINDOWEVENT.rawValue
             e.window.timestamp = stamp
             e.window.windowID = windowID
-            switch event ?? .focus_gained {
-            case .resized:
-                e.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+            e.window.event = UInt8(kind.sdl.rawValue)
+            switch kind {
+            case .resized, .size_changed:
                 e.window.data1 = Int32(w ?? 0)
                 e.window.data2 = Int32(h ?? 0)
-            case .focus_lost: e.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
-            case .focus_gained: e.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_GAINED.rawValue)
-            case .close: e.window.event = UInt8(SDL_WINDOWEVENT_CLOSE.rawValue)
+            case .moved:
+                e.window.data1 = Int32((x ?? 0).rounded())
+                e.window.data2 = Int32((y ?? 0).rounded())
+            case .display_changed:
+                e.window.data1 = Int32(display ?? 0)
+            default:
+                break
             }
         }
         return e
+    }
+}
+
+extension InputRecord.WindowEvent {
+    /// The recorded event for an SDL window event, or `nil` for one that is not recorded
+    /// (take focus, hit test, ICC profile: the app does not react to them).
+    init?(sdl: SDL_WindowEventID) {
+        switch sdl {
+        case SDL_WINDOWEVENT_RESIZED: self = .resized
+        case SDL_WINDOWEVENT_SIZE_CHANGED: self = .size_changed
+        case SDL_WINDOWEVENT_FOCUS_LOST: self = .focus_lost
+        case SDL_WINDOWEVENT_FOCUS_GAINED: self = .focus_gained
+        case SDL_WINDOWEVENT_CLOSE: self = .close
+        case SDL_WINDOWEVENT_ENTER: self = .enter
+        case SDL_WINDOWEVENT_LEAVE: self = .leave
+        case SDL_WINDOWEVENT_MINIMIZED: self = .minimized
+        case SDL_WINDOWEVENT_MAXIMIZED: self = .maximized
+        case SDL_WINDOWEVENT_RESTORED: self = .restored
+        case SDL_WINDOWEVENT_SHOWN: self = .shown
+        case SDL_WINDOWEVENT_HIDDEN: self = .hidden
+        case SDL_WINDOWEVENT_EXPOSED: self = .exposed
+        case SDL_WINDOWEVENT_MOVED: self = .moved
+        case SDL_WINDOWEVENT_DISPLAY_CHANGED: self = .display_changed
+        default: return nil
+        }
+    }
+
+    /// SDL's id for the event.
+    var sdl: SDL_WindowEventID {
+        switch self {
+        case .resized: SDL_WINDOWEVENT_RESIZED
+        case .size_changed: SDL_WINDOWEVENT_SIZE_CHANGED
+        case .focus_lost: SDL_WINDOWEVENT_FOCUS_LOST
+        case .focus_gained: SDL_WINDOWEVENT_FOCUS_GAINED
+        case .close: SDL_WINDOWEVENT_CLOSE
+        case .enter: SDL_WINDOWEVENT_ENTER
+        case .leave: SDL_WINDOWEVENT_LEAVE
+        case .minimized: SDL_WINDOWEVENT_MINIMIZED
+        case .maximized: SDL_WINDOWEVENT_MAXIMIZED
+        case .restored: SDL_WINDOWEVENT_RESTORED
+        case .shown: SDL_WINDOWEVENT_SHOWN
+        case .hidden: SDL_WINDOWEVENT_HIDDEN
+        case .exposed: SDL_WINDOWEVENT_EXPOSED
+        case .moved: SDL_WINDOWEVENT_MOVED
+        case .display_changed: SDL_WINDOWEVENT_DISPLAY_CHANGED
+        }
     }
 }

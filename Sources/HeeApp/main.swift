@@ -20,6 +20,16 @@ signal(SIGPIPE, SIG_IGN)
 // A closed terminal (SIGHUP) quits like SIGTERM, which SDL turns into SDL_QUIT: settings are
 // saved. kill(2) is async-signal-safe.
 signal(SIGHUP) { _ in _ = kill(getpid(), SIGTERM) }
+// Until SDL is up (a long replay file is being read, say), SIGINT and SIGTERM quit at once
+// with status 0: nothing has changed yet. SDL turns them into SDL_QUIT only where their
+// handler is the default, so the default comes back while they are blocked, just before SDL
+// starts; one that arrives meanwhile waits and becomes SDL_QUIT.
+signal(SIGINT) { _ in _exit(0) }
+signal(SIGTERM) { _ in _exit(0) }
+var quitSignals = sigset_t()
+sigemptyset(&quitSignals)
+sigaddset(&quitSignals, SIGINT)
+sigaddset(&quitSignals, SIGTERM)
 // A closed stdin, stdout or stderr would be reused by the next open() (the X connection),
 // and the trace or a warning would then go into the X protocol stream: hold them open.
 for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
@@ -71,11 +81,18 @@ case .run(let options):
     }
     var recorder: InputRecorder?
     if let path = options.recordPath {
+        // The same file under another spelling (./r, an absolute path, d/../r, a link) would
+        // be overwritten by the recording: compare files, not strings.
+        if let replayPath = options.replayPath, FileSystem.sameFile(path, replayPath) {
+            Console.error("\(Console.program): --record and --replay name the same file ('\(path)' is '\(replayPath)'; recording would overwrite it)")
+            Console.error(Console.usage)
+            exit(ExitStatus.usage)
+        }
         do {
-            recorder = try InputRecorder(path: path)
+            recorder = try InputRecorder(path: path, protecting: options.replayPath.flatMap(FileSystem.identity(of:)))
         } catch {
             Console.error("\(Console.program): \(error)")
-            exit(ExitStatus.cannotCreate)
+            exit(error.sameFile ? ExitStatus.usage : ExitStatus.cannotCreate)
         }
     }
     let environment = FileSystem.environment
@@ -85,8 +102,12 @@ case .run(let options):
     let configuration = options.configuration(settings: store?.settings ?? Settings(), environment: environment)
     var app: Application?
     do {
+        sigprocmask(SIG_BLOCK, &quitSignals, nil)
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
         app = try Application(options: options, configuration: configuration, settings: store,
                               assetsDirectory: assets, replay: replay, recorder: recorder)
+        sigprocmask(SIG_UNBLOCK, &quitSignals, nil)
         try app?.run()
     } catch {
         if let bad = app?.failedFont {

@@ -55,6 +55,14 @@ public final class Font {
         return Int(w)
     }
 
+    /// Whether `text` is measured 0 pixels wide (shaped with the current script and
+    /// direction): SDL_ttf draws nothing for it and refuses to render it. `false` when it
+    /// cannot be measured (rendering then reports why).
+    public func takesNoSpace(_ text: String) -> Bool {
+        var w: Int32 = 0, h: Int32 = 0
+        return TTF_SizeUTF8(pointer, text, &w, &h) == 0 && w == 0
+    }
+
     /// The ink box of `scalar`'s glyph relative to the pen position on the baseline, in
     /// pixels with y up (FreeType's convention), or `nil` if the font lacks it.
     public func glyphMetrics(_ scalar: Unicode.Scalar) -> (minX: Int, maxX: Int, minY: Int, maxY: Int, advance: Int)? {

@@ -24,10 +24,11 @@ enum ScriptDetector {
     }
 
     /// The script of `character`'s first scalar if it is one that needs shaping, else `nil`
-    /// (digits, punctuation and spaces go with the text around them).
+    /// (digits, punctuation and spaces go with the text around them). Invisible characters
+    /// (U+FEFF, U+061C, bidi controls) belong to no script even inside a script's block.
     static func strongScript(of character: Character) -> Script? {
-        guard let v = character.unicodeScalars.first?.value else { return nil }
-        switch v {
+        guard let first = character.unicodeScalars.first, !first.properties.isDefaultIgnorableCodePoint else { return nil }
+        switch first.value {
         case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return .arabic
         case 0x0590...0x05FF, 0xFB1D...0xFB4F: return .hebrew
         case 0x0900...0x097F, 0xA8E0...0xA8FF: return .devanagari

@@ -7,6 +7,12 @@ import KeyboardCore
 /// the bundled face, then a font fontconfig finds for it (cached). Runs of characters that
 /// share a font are rendered by SDL_ttf and joined on a common baseline. Rendered lines are
 /// kept as textures (least recently used evicted), so unchanged text costs one copy a frame.
+///
+/// No text can make drawing fail: invisible characters (joiners, bidi controls, variation
+/// selectors, soft hyphens, …) stay in the run around them, where HarfBuzz gives them no
+/// width; a run with nothing to draw is left out; a run SDL_ttf cannot draw is left out and
+/// reported once per reason through `onSkippedText`. Only a bundled font that cannot be
+/// opened is an error.
 public final class TextRenderer {
     /// A rendered line of text.
     public struct Line {
@@ -29,7 +35,18 @@ public final class TextRenderer {
     /// Fonts that only come in fixed bitmap sizes (colour emoji), with the factor that
     /// brings their glyphs to the requested size.
     private var bitmapScale: [ObjectIdentifier: Double] = [:]
-    private var lines: [LineKey: (line: Line, lastUse: Int)] = [:]
+    private var lines: [LineKey: (line: Line?, lastUse: Int)] = [:]
+    /// Reasons already passed to `onSkippedText`.
+    private var reportedReasons: Set<String> = []
+
+    /// Called once per distinct reason when text could not be drawn and was left out (the
+    /// rest of the line is drawn): the app prints it as a warning.
+    public var onSkippedText: ((String) -> Void)?
+
+    /// Draws one run with one font; replaceable so tests can make a run fail.
+    var runRenderer: (String, Font, Color) throws(SDLError) -> Surface = { run, font, color throws(SDLError) in
+        try font.render(run, color: color)
+    }
     private var useCounter = 0
     /// How many rendered lines are kept.
     public var cacheCapacity = 256
@@ -104,7 +121,15 @@ public final class TextRenderer {
         let primary = try bundledFont(face, pixels: pixels)
         var result: [(text: String, font: Font)] = []
         var lastScript: ScriptDetector.Script?
+        // Invisible characters before the first visible one: they go with its run.
+        var leading = ""
         for character in text {
+            if Self.isInvisible(character) {
+                // No font of its own (a fallback font found for a zero-width space would
+                // make a run of nothing): it stays with the run it stands in.
+                if result.isEmpty { leading.append(character) } else { result[result.count - 1].text.append(character) }
+                continue
+            }
             let font = chooseFont(for: character, primary: primary, pixels: pixels)
             // A new run where the font or the (strong) script changes.
             let script = ScriptDetector.strongScript(of: character)
@@ -113,14 +138,25 @@ public final class TextRenderer {
             if let last = result.last, last.font === font, sameScript {
                 result[result.count - 1].text.append(character)
             } else {
-                result.append((String(character), font))
+                result.append((leading + String(character), font))
+                leading = ""
             }
         }
+        if !leading.isEmpty { result.append((leading, primary)) }
         return result
     }
 
+    /// Whether `character` is drawn as nothing: every scalar is a default-ignorable code point
+    /// (zero-width space and joiners, bidi marks, embeddings and isolates, variation selectors,
+    /// the soft hyphen, word joiner, tags, …), which shaping hides.
+    static func isInvisible(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { $0.properties.isDefaultIgnorableCodePoint }
+    }
+
     private func chooseFont(for character: Character, primary: Font, pixels: Int) -> Font {
-        let needed = character.unicodeScalars.filter { !Self.isInvisibleModifier($0) }
+        // Invisible scalars (joiners, variation selectors, tags) never need a glyph: shaping
+        // hides them whatever the font.
+        let needed = character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
         // U+FE0F asks for emoji presentation, and skin tones only exist in emoji: a colour
         // face first, even when the bundled font has a text-style glyph.
         if Self.wantsEmojiPresentation(character), let first = needed.first,
@@ -145,16 +181,14 @@ public final class TextRenderer {
     }
 
     /// Whether a cluster is shown as colour emoji: its first scalar has emoji presentation by
-    /// default (😀, 👍), or it holds U+FE0F or a skin-tone modifier (❤️, 👍🏽). Text-style
-    /// symbols (❤ alone, ©) stay with the text's font.
+    /// default (😀, 👍), or it is an emoji with U+FE0F or a skin-tone modifier (❤️, 👍🏽).
+    /// Text-style symbols (❤ alone, ©) stay with the text's font, and so does a letter with a
+    /// stray U+FE0F (`a` + U+FE0F is the letter a).
     static func wantsEmojiPresentation(_ c: Character) -> Bool {
-        if let first = c.unicodeScalars.first, first.properties.isEmojiPresentation { return true }
-        return c.unicodeScalars.contains { $0.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains($0.value) }
-    }
-
-    /// Joiners and variation selectors: part of a cluster, never drawn on their own.
-    static func isInvisibleModifier(_ s: Unicode.Scalar) -> Bool {
-        s.value == 0x200D || (0xFE00...0xFE0F).contains(s.value) || (0xE0100...0xE01EF).contains(s.value)
+        guard let first = c.unicodeScalars.first else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        return first.properties.isEmoji
+            && c.unicodeScalars.contains { $0.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains($0.value) }
     }
 
     /// The width in pixels of `text` in `style` at `pixelScale` pixels per point.
@@ -194,6 +228,7 @@ public final class TextRenderer {
             lines[key]?.lastUse = useCounter
             return cached.line
         }
+        // Kept even when nothing could be drawn, so a failing run is not retried every frame.
         let line = try renderLine(text, style, pixels: key.pixels)
         if lines.count >= cacheCapacity { evict() }
         lines[key] = (line, useCounter)
@@ -206,41 +241,65 @@ public final class TextRenderer {
         for (key, _) in order.dropFirst(keep) { lines[key] = nil }
     }
 
-    private func renderLine(_ text: String, _ style: TextStyle, pixels: Int) throws(SDLError) -> Line {
+    /// The line's runs drawn side by side on one baseline, or `nil` when none has anything
+    /// to draw. A run that cannot be drawn is left out and reported (`onSkippedText`).
+    /// - Throws: `SDLError` only when a bundled font cannot be opened.
+    private func renderLine(_ text: String, _ style: TextStyle, pixels: Int) throws(SDLError) -> Line? {
         let parts = try runs(text, face: style.face, pixels: pixels)
         // Each run rendered, with its ascent (both scaled for bitmap faces).
         var rendered: [(surface: Surface, ascent: Int)] = []
         for part in parts {
-            var surface = try render(part.text, with: part.font, color: style.color)
-            var ascent = part.font.ascent
-            if let f = bitmapScale[ObjectIdentifier(part.font)] {
-                surface = try VectorCanvas.resized(surface, by: f)
-                ascent = Int((Double(ascent) * f).rounded())
+            do {
+                guard var surface = try render(part.text, with: part.font, color: style.color) else { continue }
+                var ascent = part.font.ascent
+                if let f = bitmapScale[ObjectIdentifier(part.font)] {
+                    surface = try VectorCanvas.resized(surface, by: f)
+                    ascent = Int((Double(ascent) * f).rounded())
+                }
+                rendered.append((surface, ascent))
+            } catch {
+                skipped(error)
             }
-            rendered.append((surface, ascent))
         }
+        guard !rendered.isEmpty else { return nil }
         let ascent = rendered.map(\.ascent).max() ?? 0
         let below = rendered.map { $0.surface.height - $0.ascent }.max() ?? 0
         let width = rendered.reduce(0) { $0 + $1.surface.width }
-        let line = try Surface(width: width, height: ascent + below)
-        var x = 0
-        for (surface, runAscent) in rendered {
-            SDL_SetSurfaceBlendMode(surface.pointer, SDL_BLENDMODE_NONE)
-            var dst = SDL_Rect(x: Int32(x), y: Int32(ascent - runAscent), w: 0, h: 0)
-            try sdlCheck(SDL_UpperBlit(surface.pointer, nil, line.pointer, &dst), "SDL_BlitSurface")
-            x += surface.width
+        do {
+            let line = try Surface(width: width, height: ascent + below)
+            var x = 0
+            for (surface, runAscent) in rendered {
+                SDL_SetSurfaceBlendMode(surface.pointer, SDL_BLENDMODE_NONE)
+                var dst = SDL_Rect(x: Int32(x), y: Int32(ascent - runAscent), w: 0, h: 0)
+                try sdlCheck(SDL_UpperBlit(surface.pointer, nil, line.pointer, &dst), "SDL_BlitSurface")
+                x += surface.width
+            }
+            return Line(texture: try Texture(renderer: renderer, surface: line), width: line.width,
+                        height: line.height, ascent: ascent)
+        } catch {
+            skipped(error)
+            return nil
         }
-        return Line(texture: try Texture(renderer: renderer, surface: line), width: line.width,
-                    height: line.height, ascent: ascent)
+    }
+
+    /// Reports text left out, once per reason.
+    private func skipped(_ error: SDLError) {
+        let reason = error.description
+        guard reportedReasons.insert(reason).inserted else { return }
+        onSkippedText?(reason)
     }
 
     /// Renders one run, shaped for its script: HarfBuzz (inside SDL_ttf) needs the script and
-    /// direction to join Arabic letters or form Indic conjuncts.
-    private func render(_ run: String, with font: Font, color: Color) throws(SDLError) -> Surface {
+    /// direction to join Arabic letters or form Indic conjuncts. `nil` when the run takes no
+    /// space (invisible characters, a combining mark alone): there is nothing to draw, and
+    /// SDL_ttf refuses to ("Text has zero width").
+    /// - Throws: `SDLError` when SDL_ttf fails.
+    private func render(_ run: String, with font: Font, color: Color) throws(SDLError) -> Surface? {
         let script = ScriptDetector.script(of: run)
         font.setShaping(script: script.tag, rightToLeft: script.isRightToLeft)
         defer { font.setShaping(script: nil, rightToLeft: false) }
-        return try font.render(run, color: color)
+        if font.takesNoSpace(run) { return nil }
+        return try runRenderer(run, font, color)
     }
 
     /// Points → whole pixels for a font size.

@@ -16,9 +16,13 @@
 /// {"t":1600,"type":"fingerup","finger":3,"x":0.51,"y":0.64}
 /// {"t":1700,"type":"keydown","key":"Backspace"}              // SDL key names (SDL_GetKeyName)
 /// {"t":1750,"type":"keydown","key":"A","mod":64}             // "mod": SDL_Keymod bits (64: left Ctrl)
+/// {"t":1760,"type":"keydown","key":"V","mod":64,"clipboard":"pasted"}  // Ctrl+V: what it pasted
 /// {"t":1790,"type":"keyup","key":"Backspace"}
 /// {"t":1800,"type":"textinput","text":"a"}
-/// {"t":1900,"type":"window","event":"resized","w":600,"h":900}   // also focus_lost, focus_gained, close
+/// {"t":1805,"type":"textediting","text":"へん","start":2,"length":0}  // IME composition (also the _EXT form)
+/// {"t":1900,"type":"window","event":"resized","w":600,"h":900}   // also size_changed (w, h)
+/// {"t":1950,"type":"window","event":"moved","x":100,"y":40}      // window position, screen coordinates
+/// {"t":2000,"type":"window","event":"minimized"}                 // and the others of `WindowEvent`
 /// ```
 public struct InputRecord: Hashable, Sendable {
     /// The kinds of record.
@@ -26,15 +30,33 @@ public struct InputRecord: Hashable, Sendable {
         case mousedown, mouseup, mousemotion
         case fingerdown, fingerup, fingermotion
         case keydown, keyup, textinput
+        /// The input method's composition (`SDL_TEXTEDITING`, and `SDL_TEXTEDITING_EXT` for
+        /// long compositions, recorded the same way): `text`, `start`, `length`.
+        case textediting
         case window
     }
 
-    /// Window events that are recorded.
+    /// Window events that are recorded, named after SDL's `SDL_WINDOWEVENT_*`.
     public enum WindowEvent: String, Hashable, Sendable, CaseIterable {
+        /// `SDL_WINDOWEVENT_RESIZED` (`w`, `h`): resized from outside (the user, the window
+        /// manager). A replay also sets the window to that size.
         case resized
+        /// `SDL_WINDOWEVENT_SIZE_CHANGED` (`w`, `h`): the size changed, for any reason.
+        case size_changed
         case focus_lost
         case focus_gained
         case close
+        /// The pointer entered / left the window.
+        case enter, leave
+        case minimized, maximized, restored
+        case shown, hidden, exposed
+        /// `SDL_WINDOWEVENT_MOVED` (`x`, `y`: the window's new position on the screen).
+        case moved
+        /// `SDL_WINDOWEVENT_DISPLAY_CHANGED` (`display`: the display's index).
+        case display_changed
+
+        /// Whether the event carries the window's new size in `w` and `h`.
+        public var carriesSize: Bool { self == .resized || self == .size_changed }
     }
 
     /// SDL timestamp, milliseconds.
@@ -58,10 +80,19 @@ public struct InputRecord: Hashable, Sendable {
     /// Modifier keys held (SDL's `SDL_Keymod` bits: 0x0003 Shift, 0x00C0 Ctrl, 0x0300 Alt)
     /// for keydown/keyup; defaults to none.
     public var mod: Int?
-    /// Committed text for textinput.
+    /// The clipboard's text a keydown pasted (Ctrl+V), recorded so that the replay pastes
+    /// the same text; without it a replay pastes the clipboard of its own machine.
+    public var clipboard: String?
+    /// Committed text for textinput; the composition for textediting (empty: it ended).
     public var text: String?
+    /// The input method's cursor (`start`, in Unicode scalars as SDL counts it) and the
+    /// length of its selection within a textediting `text`; default 0.
+    public var start: Int?
+    public var length: Int?
+    /// The display index of a `display_changed` window event.
+    public var display: Int?
     public var event: WindowEvent?
-    /// New size (window coordinates) for a resized window event.
+    /// New size (window coordinates) for a resized or size_changed window event.
     public var w: Int?
     public var h: Int?
 
@@ -86,7 +117,7 @@ public struct InputRecord: Hashable, Sendable {
     public static func parse(lines text: String, isKnownKey: (String) -> Bool = { _ in true }) throws(ParseError) -> [InputRecord] {
         var records: [InputRecord] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in lines(of: text) {
             lineNumber += 1
             let line = rawLine.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -112,6 +143,26 @@ public struct InputRecord: Hashable, Sendable {
         return records
     }
 
+    /// The lines of a text file, ending at LF or CR LF (files from Windows editors), without
+    /// their line ends; a UTF-8 byte order mark before the first line is dropped. Split on
+    /// bytes: in Swift's `Character`s a CR LF pair is one character, not a line end.
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    static func lines(of text: String) -> [Substring] {
+        var result: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { start = utf8.index(start, offsetBy: 3) }
+        while true {
+            let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            var end = newline
+            if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
+            result.append(text[start..<end])
+            guard newline < utf8.endIndex else { break }
+            start = utf8.index(after: newline)
+        }
+        return result
+    }
+
     /// What is wrong with the record's fields for its type, or `nil`.
     public var problem: String? {
         if t < 0 { return "\"t\" must not be negative" }
@@ -135,15 +186,27 @@ public struct InputRecord: Hashable, Sendable {
             if let p = need(key, "key") { return p }
             if key?.isEmpty == true { return "\"key\" must not be empty" }
             if let m = mod, !(0...0xFFFF).contains(m) { return "\"mod\" must be SDL_Keymod bits, 0...65535" }
+            if clipboard != nil, type != .keydown { return "only a keydown has \"clipboard\"" }
         case .textinput:
             if let p = need(text, "text") { return p }
             if text?.isEmpty == true { return "\"text\" must not be empty" }
+        case .textediting:
+            if let p = need(text, "text") { return p }
+            if let s = start, !(0...Int(Int32.max)).contains(s) { return "\"start\" must be 0 or more" }
+            if let l = length, !(0...Int(Int32.max)).contains(l) { return "\"length\" must be 0 or more" }
         case .window:
             if let p = need(event, "event") { return p }
-            if event == .resized {
+            if event?.carriesSize == true {
                 if let p = need(w, "w") ?? need(h, "h") { return p }
                 if let w, let h, w <= 0 || h <= 0 || w > 16384 || h > 16384 { return "\"w\" and \"h\" must be 1...16384" }
             }
+            if event == .moved {
+                if let p = need(x, "x") ?? need(y, "y") { return p }
+                if let x, let y, !x.isFinite || !y.isFinite || abs(x) > 1_000_000 || abs(y) > 1_000_000 {
+                    return "\"x\" and \"y\" must be screen coordinates (at most 1,000,000 in size)"
+                }
+            }
+            if let d = display, !(0...255).contains(d) { return "\"display\" must be 0...255" }
         }
         return nil
     }
@@ -161,10 +224,14 @@ public struct InputRecord: Hashable, Sendable {
         if let touch { members.append(("touch", .bool(touch))) }
         if let key { members.append(("key", .string(key))) }
         if let mod { members.append(("mod", .integer(mod))) }
+        if let clipboard { members.append(("clipboard", .string(clipboard))) }
         if let text { members.append(("text", .string(text))) }
+        if let start { members.append(("start", .integer(start))) }
+        if let length { members.append(("length", .integer(length))) }
         if let event { members.append(("event", .string(event.rawValue))) }
         if let w { members.append(("w", .integer(w))) }
         if let h { members.append(("h", .integer(h))) }
+        if let display { members.append(("display", .integer(display))) }
         return JSONValue.object(members).serialized
     }
 
@@ -189,7 +256,11 @@ public struct InputRecord: Hashable, Sendable {
         device = try fields.int("device").map(Int64.init)
         key = try fields.string("key")
         mod = try fields.int("mod")
+        clipboard = try fields.string("clipboard")
         text = try fields.string("text")
+        start = try fields.int("start")
+        length = try fields.int("length")
+        display = try fields.int("display")
         if let name = try fields.string("event") {
             guard let event = WindowEvent(rawValue: name) else {
                 throw JSONFields.FieldError(message: "\"event\" has an unknown value '\(name)'")

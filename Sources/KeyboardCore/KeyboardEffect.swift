@@ -14,6 +14,9 @@ public enum KeyboardEffect: Hashable, Sendable {
     case shiftChanged(ShiftState)
     /// The text field changed; `caret` is in `Character`s.
     case textChanged(String, caret: Int)
+    /// The input method's composition shown at the caret changed (not part of the text);
+    /// an empty text means it ended. `cursor` is in `Character`s of the composition.
+    case compositionChanged(String, cursor: Int)
     /// Play a sound from the start, restarting it if it is still playing (seed 000's
     /// `SoundEngine.play()`).
     case playSound(SoundName)

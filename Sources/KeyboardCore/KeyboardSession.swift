@@ -54,8 +54,25 @@ public struct KeyboardSession: Hashable, Sendable {
         public static let wordsAfter: Duration = .seconds(2)
         /// When backspace went down.
         public var pressedAt: Duration
-        /// When the next repeat fires.
+        /// When the next repeat fires (while not idle).
         public var nextFire: Duration
+        /// The text field's revisions when a repeat changed nothing (the field empty, the
+        /// caret at its start): the repeat then waits, with no deadline, until they change,
+        /// so a key held over a long gap costs nothing once there is nothing to delete.
+        var idleAt: TextBuffer.Revisions?
+
+        /// Whether the repeat waits for the text or caret to change.
+        public var isIdle: Bool { idleAt != nil }
+
+        /// The first repeat of this press's schedule at or after `time`.
+        func firstFire(atOrAfter time: Duration) -> Duration {
+            let first = pressedAt + Self.initialDelay
+            guard time > first else { return first }
+            var k = Int(((time - first) / Self.interval).rounded(.down))
+            while first + Self.interval * k < time { k += 1 }
+            while k > 0, first + Self.interval * (k - 1) >= time { k -= 1 }
+            return first + Self.interval * k
+        }
     }
 
     /// What a pointer holds.
@@ -138,7 +155,7 @@ public struct KeyboardSession: Hashable, Sendable {
     /// The next time an animation ends or backspace repeats (the caret's blink aside).
     public func nextAnimationDeadline(after time: Duration) -> Duration? {
         [capTransition.isRunning(at: time) ? capTransition.end : nil, visibility.deadline(after: time),
-         backspaceRepeat?.nextFire].compactMap { $0 }.min()
+         backspaceRepeat.flatMap { $0.isIdle ? nil : $0.nextFire }].compactMap { $0 }.min()
     }
 
     // MARK: Transitions
@@ -184,15 +201,11 @@ public struct KeyboardSession: Hashable, Sendable {
             updatePressedKeys(from: held, time: time, &effects)
         case .textInput(let text):
             guard isTextFieldFocused else { break }
-            composition = nil
+            setComposition(nil, &effects)
             edit(&effects) { $0.insertText(text) }
         case .composition(let text, let cursor):
             guard isTextFieldFocused else { break }
-            let next = text.isEmpty ? nil : Composition(text: text, cursor: min(max(cursor, 0), text.count))
-            if next != composition {
-                composition = next
-                caretActivity = clock  // the caret stays visible while composing
-            }
+            setComposition(text.isEmpty ? nil : Composition(text: text, cursor: min(max(cursor, 0), text.count)), &effects)
         case .editing(let command):
             // While the input method composes, the keys belong to it.
             guard isTextFieldFocused, composition == nil else { break }
@@ -232,6 +245,7 @@ public struct KeyboardSession: Hashable, Sendable {
             break
         }
         reportKeyboardFrame(at: time, &effects)
+        resumeIdleRepeat()
         var after = self
         after.textField = TextBuffer()
         let fieldChanged = textField.textRevision != textRevision || textField.selectionRevision != selectionRevision
@@ -377,14 +391,30 @@ public struct KeyboardSession: Hashable, Sendable {
     /// down and came up.
     private mutating func fireRepeats(upTo time: Duration, including: Bool, _ effects: inout [KeyboardEffect]) {
         func isDue(_ fire: Duration) -> Bool { including ? fire <= time : fire < time }
-        guard var schedule = backspaceRepeat, isDue(schedule.nextFire) else { return }
+        guard var schedule = backspaceRepeat, !schedule.isIdle, isDue(schedule.nextFire) else { return }
         while isDue(schedule.nextFire) {
             let wholeWords = schedule.nextFire - schedule.pressedAt >= KeyRepeat.wordsAfter
+            let revisions = textField.revisions
             edit(&effects) { field in
                 if wholeWords { field.deleteWordBackward() } else { field.deleteBackward() }
             }
             schedule.nextFire += KeyRepeat.interval
+            if textField.revisions == revisions {
+                // Nothing to delete: the next repeats would change nothing either.
+                schedule.idleAt = revisions
+                break
+            }
         }
+        backspaceRepeat = schedule
+    }
+
+    /// An idle repeat starts again once the text or the caret changed (text typed, the caret
+    /// moved while backspace is held), at the next time of its schedule — the time it would
+    /// have deleted at had it kept firing.
+    private mutating func resumeIdleRepeat() {
+        guard var schedule = backspaceRepeat, let idle = schedule.idleAt, idle != textField.revisions else { return }
+        schedule.idleAt = nil
+        schedule.nextFire = schedule.firstFire(atOrAfter: clock)
         backspaceRepeat = schedule
     }
 
@@ -415,6 +445,15 @@ public struct KeyboardSession: Hashable, Sendable {
         guard textChanged || textField.selectionRevision != selectionRevision else { return }
         caretActivity = clock
         if textChanged || textField.caret != caret { effects.append(.textChanged(textField.text, caret: textField.caret)) }
+    }
+
+    /// Shows `next` as the input method's composition at the caret (`nil`: none), and reports
+    /// a change. The composition is never part of the text.
+    private mutating func setComposition(_ next: Composition?, _ effects: inout [KeyboardEffect]) {
+        guard next != composition else { return }
+        composition = next
+        caretActivity = clock  // the caret stays visible while composing
+        effects.append(.compositionChanged(next?.text ?? "", cursor: next?.cursor ?? 0))
     }
 
     /// Applies a physical-keyboard editing command to the text field.
@@ -476,7 +515,7 @@ public struct KeyboardSession: Hashable, Sendable {
     private mutating func closeKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
         if isTextFieldFocused {
             isTextFieldFocused = false
-            composition = nil
+            setComposition(nil, &effects)
             effects.append(.stopTextInput)
         }
         guard visibility.hide(at: time) else { return }

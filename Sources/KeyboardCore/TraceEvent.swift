@@ -23,6 +23,9 @@ public enum TraceEvent: Hashable, Sendable {
     case shift(ShiftState)
     /// The text field changed; caret in `Character`s.
     case text(String, caret: Int)
+    /// The input method's composition at the caret changed (never part of the text; empty
+    /// when it ended); cursor in `Character`s of the composition.
+    case composition(String, cursor: Int)
     /// The audio device opened with this spec (`format` is `s16` or `f32`; `chunk` in
     /// sample frames), through SDL's audio `driver` (`pipewire`, `pulseaudio`, `alsa`, …).
     case audioOpen(rate: Int, channels: Int, format: String, chunk: Int, driver: String? = nil)
@@ -75,6 +78,8 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("state", .string(state.rawValue)))
         case .text(let text, let caret):
             members += [("text", .string(text)), ("caret", .integer(caret))]
+        case .composition(let text, let cursor):
+            members += [("text", .string(text)), ("cursor", .integer(cursor))]
         case .audioOpen(let rate, let channels, let format, let chunk, let driver):
             members += [("status", .string("open")), ("rate", .integer(rate)), ("channels", .integer(channels)),
                         ("format", .string(format)), ("chunk", .integer(chunk))]
@@ -110,6 +115,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .volume: "volume"
         case .shift: "shift"
         case .text: "text"
+        case .composition: "composition"
         case .audioOpen, .audioClosed, .audioSilent, .audioSuspended, .audioResumed: "audio"
         case .sound: "sound"
         }

@@ -16,7 +16,7 @@ struct CompositionTests {
         var h = TextFieldHarness("ab")
         let before = h.field
         let effects = h.send(.composition("にほ", cursor: 2))
-        #expect(effects == [.needsDisplay], "drawn, not reported as text")
+        #expect(effects == [.compositionChanged("にほ", cursor: 2), .needsDisplay], "drawn, not reported as text")
         #expect(h.field == before, "text, caret and undo history untouched")
         #expect(Self.composition(h)! == ("にほ", 2))
     }
@@ -39,7 +39,7 @@ struct CompositionTests {
         h.send(.composition("にほん", cursor: 3))
         h.send(.composition("日本", cursor: 2))
         let effects = h.send(.textInput("日本"))
-        #expect(effects.withoutDisplay == [.textChanged("a日本b", caret: 3)])
+        #expect(effects.withoutDisplay == [.compositionChanged("", cursor: 0), .textChanged("a日本b", caret: 3)])
         #expect(h.session.composition == nil)
         #expect(h.text == "a日本b")
         #expect(h.field.undoHistory.undoCount == 2, "the commit is one step after the set-up paste")
@@ -50,7 +50,7 @@ struct CompositionTests {
         let before = h.field
         h.send(.composition("にほ", cursor: 2))
         let effects = h.send(.composition("", cursor: 0))
-        #expect(effects == [.needsDisplay])
+        #expect(effects == [.compositionChanged("", cursor: 0), .needsDisplay])
         #expect(h.session.composition == nil)
         #expect(h.field == before)
         #expect(h.send(.composition("", cursor: 0)).isEmpty, "cancelling again: nothing to redraw")

@@ -51,7 +51,22 @@ struct InputRecordTests {
          record(1950, .window) { $0.event = .focus_gained }),
         (#"{"t":2000,"type":"window","event":"close"}"#,
          record(2000, .window) { $0.event = .close }),
-    ]
+        (#"{"t":2005,"type":"keydown","key":"V","mod":64,"clipboard":"pasted\ttext"}"#,
+         record(2005, .keydown) { $0.key = "V"; $0.mod = 64; $0.clipboard = "pasted\ttext" }),
+        (#"{"t":2010,"type":"textediting","text":"へん","start":2,"length":0}"#,
+         record(2010, .textediting) { $0.text = "へん"; $0.start = 2; $0.length = 0 }),
+        (#"{"t":2011,"type":"textediting","text":""}"#,
+         record(2011, .textediting) { $0.text = "" }),
+        (#"{"t":2020,"type":"window","event":"size_changed","w":600,"h":900}"#,
+         record(2020, .window) { $0.event = .size_changed; $0.w = 600; $0.h = 900 }),
+        (#"{"t":2030,"type":"window","event":"moved","x":-20,"y":40}"#,
+         record(2030, .window) { $0.event = .moved; $0.x = -20; $0.y = 40 }),
+        (#"{"t":2040,"type":"window","event":"display_changed","display":1}"#,
+         record(2040, .window) { $0.event = .display_changed; $0.display = 1 }),
+    ] + ["enter", "leave", "minimized", "maximized", "restored", "shown", "hidden", "exposed"].enumerated().map { n, name in
+        (#"{"t":\#(2100 + n),"type":"window","event":"\#(name)"}"#,
+         record(2100 + n, .window) { $0.event = InputRecord.WindowEvent(rawValue: name) })
+    }
 
     // MARK: Valid files
 
@@ -69,8 +84,9 @@ struct InputRecordTests {
 
     @Test func jsonLineRoundTrips() throws {
         let originals = Self.everyType.map(\.1) + [
-            Self.record(2100, .textinput) { $0.text = "tab\there, line\nbreak, back\\slash, \u{1}" },
-            Self.record(2200, .fingerdown) { $0.finger = 9_000_000_000; $0.device = -1; $0.x = 1.0 / 3; $0.y = 0.1 },
+            Self.record(2300, .textinput) { $0.text = "tab\there, line\nbreak, back\\slash, \u{1}" },
+            Self.record(2400, .fingerdown) { $0.finger = 9_000_000_000; $0.device = -1; $0.x = 1.0 / 3; $0.y = 0.1 },
+            Self.record(2500, .textediting) { $0.text = "長い変換中の文章は三十一バイトを超える"; $0.start = 7; $0.length = 3 },
         ]
         let file = originals.map(\.jsonLine).joined(separator: "\n")
         let parsed = try InputRecord.parse(lines: file)
@@ -131,7 +147,15 @@ struct InputRecordTests {
         Malformed(name: "truncated JSON", line: #"{"t":3,"type":"mousedown","x":1"#, words: ["JSON"]),
         Malformed(name: "a JSON array", line: #"[1,2]"#, words: []),
         Malformed(name: "unknown type", line: #"{"t":3,"type":"mousewheel","x":1,"y":1}"#, words: ["\"type\"", "unknown"]),
-        Malformed(name: "unknown window event", line: #"{"t":3,"type":"window","event":"moved"}"#, words: ["\"event\"", "unknown"]),
+        Malformed(name: "unknown window event", line: #"{"t":3,"type":"window","event":"iconified"}"#, words: ["\"event\"", "unknown"]),
+        Malformed(name: "clipboard on a keyup", line: #"{"t":3,"type":"keyup","key":"V","clipboard":"x"}"#, words: ["\"clipboard\""]),
+        Malformed(name: "moved without y", line: #"{"t":3,"type":"window","event":"moved","x":10}"#, words: ["window", "\"y\""]),
+        Malformed(name: "size_changed without w", line: #"{"t":3,"type":"window","event":"size_changed","h":900}"#, words: ["\"w\""]),
+        Malformed(name: "size_changed too big", line: #"{"t":3,"type":"window","event":"size_changed","w":20000,"h":900}"#, words: ["1...16384"]),
+        Malformed(name: "display out of range", line: #"{"t":3,"type":"window","event":"display_changed","display":-1}"#, words: ["\"display\""]),
+        Malformed(name: "textediting without text", line: #"{"t":3,"type":"textediting","start":0}"#, words: ["textediting", "\"text\""]),
+        Malformed(name: "textediting negative start", line: #"{"t":3,"type":"textediting","text":"a","start":-1}"#, words: ["\"start\""]),
+        Malformed(name: "textediting negative length", line: #"{"t":3,"type":"textediting","text":"a","length":-2}"#, words: ["\"length\""]),
         Malformed(name: "missing t", line: #"{"type":"mousedown","x":1,"y":1}"#, words: ["missing", "\"t\""]),
         Malformed(name: "missing type", line: #"{"t":3,"x":1,"y":1}"#, words: ["missing", "\"type\""]),
         Malformed(name: "t is a string", line: #"{"t":"3","type":"mousedown","x":1,"y":1}"#, words: ["\"t\"", "wrong type"]),

@@ -226,8 +226,13 @@ struct SessionFuzzTests {
         if session.isAnimating(at: time), session.nextDeadline(after: time) == nil {
             return "animating with no deadline"
         }
-        if let repeatAt = session.backspaceRepeat?.nextFire, repeatAt < time || (wasTick && repeatAt == time) {
-            return "backspace repeat due at \(repeatAt), already past at \(time)"
+        if let schedule = session.backspaceRepeat, !schedule.isIdle,
+           schedule.nextFire < time || (wasTick && schedule.nextFire == time) {
+            return "backspace repeat due at \(schedule.nextFire), already past at \(time)"
+        }
+        // A repeat waits only while there is nothing for it to delete.
+        if session.backspaceRepeat?.isIdle == true, session.textField.caret != 0 || session.textField.anchor != 0 {
+            return "backspace repeat idle with the caret at \(session.textField.caret), anchor \(session.textField.anchor)"
         }
         return nil
     }

@@ -455,8 +455,11 @@ struct TouchRulesTests {
         #expect(session.send(.tick, at: 3500).texts == ["aaa bbb ", "aaa ", ""])
         #expect(session.send(.tick, at: 3600).texts.isEmpty)
         #expect(!session.textField.hasText)
-        // Still held: the schedule goes on even with nothing to delete.
-        #expect(session.nextAnimationDeadline(after: ms(3600)) == ms(3700))
+        // Still held, but with nothing to delete the repeat waits (issue 11: an empty field
+        // stops repeating), with no deadline, until there is something to delete again.
+        #expect(session.pressedKeys == [.backspace])
+        #expect(session.backspaceRepeat?.isIdle == true)
+        #expect(session.nextAnimationDeadline(after: ms(3600)) == nil)
     }
 
     @Test func releasingBackspaceStopsTheRepeat() throws {

@@ -21,6 +21,8 @@ struct TraceEventTests {
         .hee(count: 100),
         .shift(.capsLock),
         .text("say \"へぇ〜\" \\ ok", caret: 3),
+        .composition("にほん", cursor: 2),
+        .composition("", cursor: 0),
         .audioOpen(rate: 48000, channels: 2, format: "s16", chunk: 512),
         .audioClosed,
         .audioSilent(status: "muted", reason: "--mute"),
@@ -36,6 +38,14 @@ struct TraceEventTests {
         let parsed = try Self.parse(json)
         #expect(parsed["event"] as? String == event.name)
         #expect(parsed["t"] as? Double == 1.235)
+    }
+
+    @Test func compositionCarriesItsTextAndCursor() throws {
+        let parsed = try Self.parse(TraceEvent.composition("にほん", cursor: 2).json(at: 0.5))
+        #expect(parsed["event"] as? String == "composition")
+        #expect(parsed["text"] as? String == "にほん")
+        #expect(parsed["cursor"] as? Int == 2)
+        #expect(Set(parsed.keys) == ["event", "t", "text", "cursor"])
     }
 
     @Test func layoutHasEveryKeyAndHostControl() throws {

@@ -24,6 +24,12 @@ Steps, in order:
   6. `apt-get purge hee-keyboard`: every path `dpkg -L` listed after the install is gone
      (files, and the package's own directories), dpkg forgets the package. The purge also runs
      when a step fails.
+  7. As root, with debootstrap: a fresh minimal Debian of this machine's release (no Swift,
+     none of the build dependencies) in a chroot; `apt-get install` of the .deb there brings
+     everything it needs from the mirror this machine uses; the installed program replays a
+     click on へぇ (offscreen video, disk audio): count 1, 「へぇ〜」, SDL2_mixer loaded and the
+     clip played; then purged. About 2 minutes, most of it debootstrap and downloads.
+     HEE_DEB_CLEAN_MACHINE=0 skips it on a developer's machine (never under CI).
 
 Installing changes this machine's /usr: it happens only inside this test, under a lock (one
 run at a time), and is always undone. If hee-keyboard is installed before the test and not by
@@ -49,7 +55,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, missing_tool, start_xvfb  # noqa: E402
+from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, missing_tool, required, start_xvfb  # noqa: E402
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = "hee-keyboard"
@@ -223,7 +229,8 @@ def check_fields(deb, version, work):
     unversioned = [p for p in depends if p.startswith("lib") and not depends[p]
                    and not any_version_serves(p, binary)]
     expect(not unversioned, f"library dependencies without a minimum version (not from dpkg-shlibdeps?): {unversioned}")
-    ok(f"Depends has, with minimum versions, the package of each of the {len(needed)} libraries the binary links "
+    ok(f"Depends has the package of each of the {len(needed)} libraries the binary links, with dpkg-shlibdeps' "
+       f"minimum versions "
        f"({', '.join(sorted({p[0] for p in owners.values()}))})")
 
     functions, minimum = mixer_minimum_version()
@@ -672,6 +679,112 @@ def check_install(deb, version, work):
             os.remove(MARKER)
 
 
+def apt_mirror():
+    """The Debian mirror this machine's apt uses (for debootstrap), else deb.debian.org."""
+    paths = ["/etc/apt/sources.list"]
+    if os.path.isdir("/etc/apt/sources.list.d"):
+        paths += sorted(os.path.join("/etc/apt/sources.list.d", f) for f in os.listdir("/etc/apt/sources.list.d")
+                        if f.endswith((".list", ".sources")))
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError:
+            continue
+        for uri in re.findall(r"^(?:deb\s+(?:\[[^\]]*\]\s+)?|URIs:\s*)(\S+)", text, re.M):
+            if "security" not in uri and uri.startswith("http"):
+                return uri
+    return "http://deb.debian.org/debian"
+
+
+def in_chroot(root, command, env=None, timeout=600):
+    """`command` run by sh in the chroot `root`, with /proc mounted in a private mount namespace
+    (the mount goes away with the namespace, whatever happens)."""
+    setup = 'mount -t proc proc "$0/proc" && exec chroot "$0" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"'
+    variables = [f"{k}={v}" for k, v in (env or {}).items()]
+    return run(["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", setup, root, *variables,
+                "sh", "-c", command], timeout=timeout)
+
+
+def check_clean_machine(deb, version, work):
+    """Step 7: the package on a Debian machine that has never seen Swift nor this project's
+    build dependencies: a minimal debootstrap of this machine's release."""
+    if os.environ.get("HEE_DEB_CLEAN_MACHINE") == "0" and not required():
+        print("SKIP - HEE_DEB_CLEAN_MACHINE=0: the package is not tried on a fresh Debian", flush=True)
+        return
+    if os.geteuid() != 0 or shutil.which("debootstrap") is None or shutil.which("unshare") is None:
+        missing_tool("debootstrap/unshare or root missing: the package is not tried on a fresh Debian "
+                     "(apt-get install debootstrap, run as root)")
+        return
+    with open("/etc/os-release", encoding="utf-8") as f:
+        suite = re.search(r"^VERSION_CODENAME=(\S+)", f.read(), re.M).group(1)
+    root = os.path.join(work, "fresh-debian")
+    mirror = apt_mirror()
+    started = time.monotonic()
+    status, out, err = run(["debootstrap", "--variant=minbase", suite, root, mirror], timeout=1500)
+    expect(status == 0, f"debootstrap --variant=minbase {suite} {root} {mirror} failed ({status}):\n{tail(out + err)}")
+    try:
+        swift = [os.path.join(d, f) for d, _, files in os.walk(root) for f in files
+                 if f.startswith("libswift") or f == "swift" or f == "swiftc"]
+        expect(not swift, f"the fresh Debian has Swift files: {swift[:5]}")
+        ok(f"debootstrap --variant=minbase {suite} from {mirror} ({time.monotonic() - started:.0f} s): "
+           f"a Debian {suite} with no Swift and none of the build dependencies")
+
+        shutil.copy(deb, os.path.join(root, "root"))
+        name = os.path.basename(deb)
+        started = time.monotonic()
+        status, out, err = in_chroot(root, f"apt-get update -q && apt-get install -y -q /root/{name}",
+                                     env={"DEBIAN_FRONTEND": "noninteractive"}, timeout=1500)
+        expect(status == 0, f"apt-get install /root/{name} in the fresh Debian failed ({status}):\n{tail(out + err)}")
+        summary = re.search(r"^(\d+) upgraded, (\d+) newly installed.*$", out, re.M)
+        size = re.search(r"^Need to get ([^ ]+ [kMG]?B)", out, re.M)
+        ok(f"apt-get install ./{name} there: {summary.group(2) if summary else '?'} packages newly installed "
+           f"with Depends and Recommends, {size.group(1) if size else '?'} downloaded "
+           f"({time.monotonic() - started:.0f} s)")
+
+        status, out, err = in_chroot(root, f"ldd /usr/bin/{PACKAGE}")
+        expect(status == 0 and "not found" not in out and "swift" not in out.lower(), f"ldd there:\n{out}{err}")
+        with open(os.path.join(root, "root", "layout.jsonl"), "w", encoding="utf-8") as f:
+            f.write('{"t":100,"type":"textinput","text":"x"}\n')
+        env = {"HOME": "/root", "LANG": "ja_JP.UTF-8", "SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "disk",
+               "SDL_DISKAUDIOFILE": "/root/audio.raw"}
+        command = f"/usr/bin/{PACKAGE} --replay /root/%s --exit-when-done --trace"
+        status, out, err = in_chroot(root, command % "layout.jsonl", env=env, timeout=60)
+        expect(status == 0, f"{PACKAGE} there: exit {status}; stderr {err[-800:]}")
+        events = [json.loads(l) for l in out.splitlines() if l.strip()]
+        layout = next((e for e in events if e.get("event") == "layout"), None)
+        expect(layout, f"no layout event there: {out[-800:]}")
+        rect = layout["keys"]["hee"]
+        x, y = round(rect["x"] + rect["w"] / 2), round(rect["y"] + rect["h"] / 2)
+        with open(os.path.join(root, "root", "hee.jsonl"), "w", encoding="utf-8") as f:
+            f.write(f'{{"t":500,"type":"mousedown","x":{x},"y":{y}}}\n{{"t":600,"type":"mouseup","x":{x},"y":{y}}}\n'
+                    f'{{"t":900,"type":"textinput","text":"."}}\n')
+        status, out, err = in_chroot(root, command % "hee.jsonl", env=env, timeout=60)
+        expect(status == 0, f"{PACKAGE} there: exit {status}; stderr {err[-800:]}")
+        events = [json.loads(l) for l in out.splitlines() if l.strip()]
+        kinds = {e.get("event"): e for e in events}
+        expect([e["count"] for e in events if e.get("event") == "hee"] == [1], f"hee events there: {events}")
+        expect([e["text"] for e in events if e.get("event") == "text"] == [HEE_TEXT, HEE_TEXT + "."],
+               f"text events there: {[e for e in events if e.get('event') == 'text']}")
+        expect(kinds.get("audio", {}).get("status") == "open" and kinds.get("sound", {}).get("name") == "hee",
+               f"no sound there (SDL2_mixer not loaded?): audio {kinds.get('audio')}, sound {kinds.get('sound')}; "
+               f"stderr {err[-800:]}")
+        ok(f"the installed {PACKAGE} there (LANG=ja_JP.UTF-8, offscreen video, disk audio): a replayed click on "
+           f"へぇ → hee count 1, text {HEE_TEXT!r}, audio open ({kinds['audio'].get('rate')} Hz, SDL2_mixer loaded), "
+           f"sound hee; exit 0")
+        status, out, err = in_chroot(root, f"apt-get purge -y -q {PACKAGE} && ! test -e /usr/share/{PACKAGE}",
+                                     env={"DEBIAN_FRONTEND": "noninteractive"})
+        expect(status == 0, f"apt-get purge there failed:\n{tail(out + err)}")
+        ok(f"apt-get purge {PACKAGE} there")
+    finally:
+        with open("/proc/mounts", encoding="utf-8") as f:
+            mounted = [line.split()[1] for line in f if line.split()[1].startswith(root)]
+        if mounted:
+            print(f"# {root} still has mounts {mounted}: left in place", file=sys.stderr)
+        else:
+            shutil.rmtree(root, ignore_errors=True)
+
+
 def main():
     began = time.monotonic()
     work = tempfile.mkdtemp(prefix="hee-deb-")
@@ -690,6 +803,7 @@ def main():
         check_fields(deb, version, work)
         check_lintian(deb)
         check_install(deb, version, work)
+        check_clean_machine(deb, version, work)
         print(f"# all package tests passed in {time.monotonic() - began:.1f} s", flush=True)
     except CheckFailed as error:
         status = 1

@@ -93,13 +93,15 @@ def man_sections(text):
 
 
 def man_option_flags(options_text):
-    """Flags that start a tag line (an entry) under OPTIONS."""
-    flags = set()
+    """Flags that start a tag line (an entry) under OPTIONS, each once."""
+    flags = []
     for line in options_text.splitlines():
         m = re.match(r"^ {7}(-\S.*)$", line)
         if m:
-            flags.update(re.findall(r"(?<![\w-])--?[a-z][a-z0-9-]*", m.group(1).split("  ")[0]))
-    return flags
+            flags += re.findall(r"(?<![\w-])--?[a-z][a-z0-9-]*", m.group(1).split("  ")[0])
+    twice = sorted({f for f in flags if flags.count(f) > 1})
+    expect(not twice, f"the man page's OPTIONS have more than one entry for {twice}")
+    return set(flags)
 
 
 def readme_flag_table():

@@ -727,16 +727,18 @@ def scenario_replay_keys(replayer):
 
 
 def scenario_replay_graphemes(replayer):
-    """A commit longer than one SDL_TEXTINPUT (31 bytes) arrives in pieces split between
-    scalars, here inside a ZWJ family; the pieces merge into whole Characters."""
+    """A commit longer than one SDL_TEXTINPUT (31 bytes) arrives live in pieces split between
+    scalars, here inside a ZWJ family, and is recorded as one textinput line per piece; the
+    pieces merge into whole Characters. (A single replayed line is one commit.)"""
     family = "👨\u200d👩\u200d👧\u200d👦"
     typed = "aぇe\u0301🇯🇵👍🏽" + family + "b"
-    records = [{"t": 1000, "type": "textinput", "text": typed}]
+    first_piece = "aぇe\u0301🇯🇵👍🏽👨\u200d"  # 30 bytes: SDL's 31-byte limit falls inside the family
+    records = [{"t": 1000, "type": "textinput", "text": first_piece},
+               {"t": 1000, "type": "textinput", "text": typed[len(first_piece):]}]
     more, t = keys(1100, "Left", "Left", "Backspace", "Left", "Backspace", "Delete", "End", "Backspace",
                    "Backspace", "Home", "Right", "Right", "Right")
     records += more
     events, path = replayer.run("graphemes", records)
-    first_piece = "aぇe\u0301🇯🇵👍🏽👨\u200d"  # 30 bytes: SDL's 31-byte limit falls inside the family
     expected = [
         (first_piece, 6),
         (typed, 7),

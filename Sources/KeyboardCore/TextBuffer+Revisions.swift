@@ -1,0 +1,11 @@
+extension TextBuffer {
+    /// The text's and the selection's revision counters together: equal values mean nothing
+    /// about the text, caret or selection changed in between.
+    public struct Revisions: Hashable, Sendable {
+        public var text: Int
+        public var selection: Int
+    }
+
+    /// The current revisions.
+    public var revisions: Revisions { Revisions(text: textRevision, selection: selectionRevision) }
+}

@@ -233,7 +233,7 @@ final class Application {
             }
         }
         if !X11WindowLoss.windowLost { try drawIfNeeded(at: clock.now) }
-        emit(audio.stop(), at: clock.now)
+        _ = audio.stop()  // quitting: not traced (a hidden keyboard traces `closed`)
         settingsChanged()
         settings?.save()
     }

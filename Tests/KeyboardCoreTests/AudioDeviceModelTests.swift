@@ -121,4 +121,10 @@ struct AudioDeviceModelTests {
         _ = model.stop()
         #expect(model.opened(Self.spec, at: .zero) == [.closeDevice])
     }
+
+    @Test func theOpenEventNamesTheDriverAndLostHasAReason() {
+        #expect(Self.spec.json(at: 1).serialized.hasSuffix(#""chunk":256,"driver":"pipewire"}"#))
+        let lost = TraceEvent.audioSilent(status: "lost", reason: "the audio device was removed")
+        #expect(lost.json(at: 1).serialized == #"{"event":"audio","t":1,"status":"lost","reason":"the audio device was removed"}"#)
+    }
 }

@@ -141,9 +141,13 @@ final class AudioEngine {
         return outcome
     }
 
-    /// SDL_AUDIODEVICEREMOVED for an output device `which`: if it is ours, it is gone.
+    /// SDL_AUDIODEVICEREMOVED for an output device `which`: if it is ours, it is gone. (SDL
+    /// stops a device before it posts the event; one still playing under that id is a newer
+    /// device that reuses the id, and the event is about the old one.)
     func deviceRemoved(_ which: UInt32, at time: Duration) -> Outcome {
-        guard model.isOpen, which == deviceID else { return Outcome() }
+        guard model.isOpen, which == deviceID, SDL_GetAudioDeviceStatus(deviceID) != SDL_AUDIO_PLAYING else {
+            return Outcome()
+        }
         return perform(model.lost("the audio device was removed", at: time), at: time)
     }
 

@@ -9,7 +9,8 @@ clicked with xdotool:
      hee-keyboard and the role "event" (pactl list sink-inputs).
   2. A click is heard: a `sound` line, and the monitor records non-zero samples that match the
      clip (at least 6 of 8 pieces of its first half second found with a normalised correlation
-     ≥ 0.9, each within ±20 ms of its place; peak within 25 %).
+     ≥ 0.9, each within ±100 ms of its place: buffers dropped by a loaded machine shift the
+     rest; peak within 25 %).
   3. The server killed (SIGKILL) and started again while the device is open → the next click
      is heard, `sound` traced, one "lost" and one "back" warning on stderr.
   4. The server killed, not restarted → a click has no `sound` line: an `audio` line
@@ -153,6 +154,9 @@ def expect_heard(server, recorder, t0, events, clip, what):
     time.sleep(0.7)  # the clip's first half second recorded
     recorded, _, _ = recorder.samples()
     matched, peak = sound_servers.match(recorded, start, clip)
+    if matched < 0.75:  # kept for a look (48 kHz mono s16), with the clip's start frame
+        with open(os.path.join(server.root, f"recording-{int(t0 * 1000)}-at-{start}.raw"), "wb") as f:
+            f.write(recorded.tobytes())
     expect(matched >= 0.75 and 0.75 <= peak <= 1.25,
            f"{server.name}: {what}: the recording does not match the clip ({matched:.0%} of its pieces found, "
            f"peak ratio {peak:.2f})")

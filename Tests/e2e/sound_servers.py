@@ -319,12 +319,13 @@ def _correlation(a, b):
     return dot / (na * nb) if na and nb else 0.0
 
 
-def match(recorded, start, clip, windows=8, size=512, search=960):
-    """How well the recording from frame `start` on holds the clip: the clip's voiced part is
-    cut into `windows` pieces of `size` frames, each looked for within ±`search` frames of
-    where it belongs (a sound server may drop or shift a few milliseconds, at a stream's
-    start above all). Returns the fraction of pieces found with a normalised correlation of
-    at least 0.9, and the ratio of the recording's peak to the clip's."""
+def match(recorded, start, clip, windows=8, size=512, search=4800):
+    """How well the recording from frame `start` on holds the clip: the clip's first half
+    second is cut into `windows` pieces of `size` frames, each looked for within ±`search`
+    frames (100 ms) of where it belongs — a server that drops a few buffers under load (an
+    underrun leaves silence and shifts the rest) still plays the clip. Returns the fraction of
+    pieces found with a normalised correlation of at least 0.9, and the ratio of the
+    recording's peak to the clip's."""
     length = min(len(clip), RATE // 2)
     found = 0
     for n in range(windows):
@@ -333,13 +334,15 @@ def match(recorded, start, clip, windows=8, size=512, search=960):
         if max(abs(x) for x in piece) < 300:  # too quiet to tell
             found += 1
             continue
+        coarse = piece[::4]
         best, best_offset = -1.0, 0
-        for offset in range(-search, search + 1, 8):  # coarse, then fine around the best
+        for offset in range(-search, search + 1, 8):  # every 4th sample, then all around the best
             s = start + at + offset
             if 0 <= s and s + size <= len(recorded):
-                c = _correlation(piece, recorded[s:s + size])
+                c = _correlation(coarse, recorded[s:s + size:4])
                 if c > best:
                     best, best_offset = c, offset
+        best = -1.0
         for offset in range(best_offset - 8, best_offset + 9):
             s = start + at + offset
             if 0 <= s and s + size <= len(recorded):

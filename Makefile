@@ -7,6 +7,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 DATADIR := $(DESTDIR)$(PREFIX)/share/hee-keyboard
+LIBDIR := $(DESTDIR)$(PREFIX)/lib/hee-keyboard
 APPSDIR := $(DESTDIR)$(PREFIX)/share/applications
 ICONSDIR := $(DESTDIR)$(PREFIX)/share/icons/hicolor
 MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
@@ -21,7 +22,7 @@ ICON_SIZES := 48 128 256
 ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt
 
-.PHONY: sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test check-assets assets screenshot clean install uninstall install-test
+.PHONY: sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
 
 all: release
 
@@ -35,23 +36,30 @@ run: release
 	$(RELEASE_BIN)
 
 ## Every test: core unit tests and render tests (swift test), then the end-to-end tests:
-## the release binary in Xvfb driven by xdotool, and replay files through the real event path.
-test: unit-test e2e-test install-test docs-test deb-test
+## the release binary in Xvfb driven by xdotool, replay files through the real event path,
+## and native Wayland in sway's headless backend.
+test: unit-test e2e-test install-test docs-test deb-test wayland-test
 
 unit-test:
 	$(SWIFT) test
 
+# The X11 tests run without WAYLAND_DISPLAY: inside a Wayland session the app would
+# otherwise open its windows there (see README, "Wayland and X11").
 e2e-test: release
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_e2e.py
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_tests.py
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_file_tests.py
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_live_record_tests.py
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_text_tests.py
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_settings_tests.py
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_hostile_input_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_e2e.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_file_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_live_record_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_text_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_settings_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_hostile_input_tests.py
 	$(PYTHON) Tests/e2e/run_sanitizer_setup_tests.py
-	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_window_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_window_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_sound_server_tests.py
+
+## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script).
+wayland-test: release
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_tests.py
 
 ## Sanitizers: AddressSanitizer (with leak checks) and ThreadSanitizer builds running the unit
 ## tests, every replay file and the live Xvfb test; any report fails (scripts/sanitize.sh).
@@ -74,8 +82,9 @@ screenshot: release
 ## Installs the release binary as hee-keyboard, its fonts and sounds, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).
 install: release metainfo
-	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(APPSDIR)
+	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(APPSDIR)
 	install -m 755 $(RELEASE_BIN) $(BINDIR)/hee-keyboard
+	install -m 644 .build/release/libHeeVulkanStub.so $(LIBDIR)/libHeeVulkanStub.so
 	for f in $(ASSET_FILES); do install -m 644 $$f $(DATADIR)/$$f; done
 	install -m 644 data/hee-keyboard.desktop $(APPSDIR)/hee-keyboard.desktop
 	install -d $(MANDIR) $(METAINFODIR)
@@ -88,11 +97,11 @@ install: release metainfo
 
 ## Removes exactly what `make install` put there (and the directories it made, if empty).
 uninstall:
-	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop
+	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop $(LIBDIR)/libHeeVulkanStub.so
 	rm -f $(MANDIR)/hee-keyboard.1 $(METAINFODIR)/hee-keyboard.metainfo.xml
 	for f in $(ASSET_FILES); do rm -f $(DATADIR)/$$f; done
 	for n in $(ICON_SIZES); do rm -f $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png; done
-	-rmdir $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR) 2>/dev/null
+	-rmdir $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR) $(LIBDIR) 2>/dev/null
 
 ## Installs into a temporary prefix and runs the installed binary from another directory.
 install-test: release
@@ -119,7 +128,7 @@ deb-test: release
 
 ## Benchmarks (release build): prints a table and writes bench/results.json.
 bench: release bench-deps
-	$(PYTHON) bench/run_bench.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET $(PYTHON) bench/run_bench.py
 
 ## python-xlib for the X measurements: Debian's python3-xlib (installed by install-deps.sh)
 ## or, for another Python, from PyPI.

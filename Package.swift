@@ -12,6 +12,8 @@ let package = Package(
     products: [
         .executable(name: "HeeApp", targets: ["HeeApp"]),
         .library(name: "KeyboardCore", targets: ["KeyboardCore"]),
+        // Loaded by HeeApp on Wayland only, so SDL 2.26 makes its window without OpenGL.
+        .library(name: "HeeVulkanStub", type: .dynamic, targets: ["HeeVulkanStub"]),
     ],
     targets: [
         // C libraries from Debian's -dev packages (see README, "Set-up").
@@ -28,6 +30,21 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // Wayland beside SDL (libwayland-dev): the window's wl_surface, wl_shm buffers.
+        .target(
+            name: "CWayland",
+            cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))],
+            linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
+        // libHeeVulkanStub.so (see its vulkan_stub.c): plain C. Linked without Swift's start-up
+        // object and with the runtime static (nothing of it is used, so nothing of it is linked
+        // in), it needs no libswiftCore.so and no run path into the toolchain.
+        .target(
+            name: "HeeVulkanStub",
+            cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib", "-no-toolchain-stdlib-rpath",
+                                           "-Xlinker", "-z", "-Xlinker", "now"])]
+        ),
 
         // Pure Swift: every rule of the seeds, no SDL.
         .target(name: "KeyboardCore"),
@@ -36,7 +53,7 @@ let package = Package(
         // Window, event loop, audio, command line.
         .executableTarget(
             name: "HeeApp",
-            dependencies: ["KeyboardCore", "HeeRender", "CSDL", "CX11"],
+            dependencies: ["KeyboardCore", "HeeRender", "CSDL", "CX11", "CWayland"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
             // and only the pages used become resident (see README, "Performance"). Not in
             // sanitizer builds (see `sanitizerBuild`).

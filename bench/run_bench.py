@@ -9,12 +9,18 @@ Figures (issue 5):
  3. press→sound: with SDL_AUDIODRIVER=disk, the first non-zero sample after the press,
     relative to the audio stream position at the press (ms); chunk 128 frames.
  4. frame cost: render time for a static frame, a press-animation frame, and a field of
-    1,000 and 100,000 characters (HeeBench, software renderer into a memory surface).
+    1,000 and 100,000 characters (HeeBench, software renderer into a memory surface); and
+    the text field's editing cost (HeeBench --text, through KeyboardSession): a paste of
+    50,000 and of 200,000 characters, their ratio (linear: about 4), 500 edits and moves at
+    the end of 200,000 characters, Home + End there. The unit tests check the same operations
+    by counting their work (TextWork), never by timing them.
  5. start-up: exec → window mapped, exec → first frame fully painted (X events / window
     content, the same method as `make bench-peers`).
  6. memory: RSS and PSS after start and after 10,000 presses.
  7. idle CPU over 10 s, keyboard shown and hidden (/proc/PID/stat ticks).
- 8. press→first sample through PulseAudio and PipeWire (null sinks recorded with parec), steady,
+ 8. Wayland (sway headless, bench/wlprobe.py): exec → first frame on screen, RSS/PSS one
+    second later (and the same memory figure on X11 for comparison), idle CPU shown.
+ 9. press→first sample through PulseAudio and PipeWire (null sinks recorded with parec), steady,
     first after the 3 s suspend (pointer resting, and arriving), kept open; idle CPU of app and
     server with the device suspended and kept open (bench/sound_latency.py for the method).
 Every figure is min / median / p99 / max over its samples (repeated runs or presses).
@@ -27,6 +33,7 @@ BENCH = os.path.join(ROOT, ".build/release/HeeBench")
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import xprobe  # noqa: E402  (our X11 measurement helpers)
 import sound_latency  # noqa: E402  (press→first sample through PulseAudio and PipeWire)
+import wlprobe  # noqa: E402  (our Wayland measurement helpers)
 
 PRESSES = int(os.environ.get("HEE_BENCH_PRESSES", "1000"))
 QUICK = os.environ.get("HEE_BENCH_QUICK") == "1"
@@ -100,6 +107,14 @@ def main():
         for name in runs[0]:
             figures["frame %s p50 ms" % name] = stats([r[name]["p50"] for r in runs])
             figures["frame %s p99 ms" % name] = stats([r[name]["p99"] for r in runs])
+        # 4: the text field's editing cost (5 runs, 1 with HEE_BENCH_QUICK).
+        text = json.loads(subprocess.run([BENCH, "--text", "1" if QUICK else "5"], capture_output=True, text=True,
+                                         check=True).stdout)
+        for name, figure in text.items():
+            figures["text: %s ms" % name] = stats(figure["ms"])
+        results["text work"] = {name: figure["work"] for name, figure in text.items()}  # counted, the same every run
+        small, large = text["paste 50,000 characters"]["ms"], text["paste 200,000 characters"]["ms"]
+        figures["text: paste 200,000 / 50,000 characters (time ratio)"] = stats([b / a for a, b in zip(small, large)])
         # 5: start-up, the same X-level method as the peers.
         mapped, painted = [], []
         for _ in range(3 if QUICK else 10):
@@ -118,9 +133,32 @@ def main():
         shown, hidden = xprobe.idle_cpu(display, [APP], xenv, seconds=5 if QUICK else 10)
         figures["idle CPU shown %"] = stats([shown])
         figures["idle CPU hidden %"] = stats([hidden])
-        # 8: through real sound servers (skipped, with a message, where they are not installed).
+        # 9: through real sound servers (skipped, with a message, where they are not installed).
         if os.environ.get("HEE_BENCH_SOUND", "1") != "0":
             figures.update(sound_latency.measure(APP, display.name, stats, quick=QUICK))
+        # 8 (X11 part): memory measured from outside, as on Wayland below.
+        proc, _, _, _ = xprobe.launch_and_watch(display, [APP, "--mute"], xenv, settle=False)
+        time.sleep(1)
+        rss, pss = wlprobe.memory_mb(proc.pid)
+        xprobe._stop(proc)
+        figures["RSS after start, X11 (from outside) MB"] = stats([rss])
+        figures["PSS after start, X11 (from outside) MB"] = stats([pss])
+
+    # 8: Wayland.
+    workdir = tempfile.mkdtemp(prefix="hee-bench-wayland-")
+    try:
+        with wlprobe.Sway(workdir, {"HEADLESS-1": "resolution 1280x1024 scale 1"}) as sway:
+            wenv = sway.client_env(base_env, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+            frames = [wlprobe.startup(sway, [APP, "--mute"], wenv) for _ in range(3 if QUICK else 10)]
+            figures["start-up exec→first frame, Wayland ms"] = stats(frames)
+            rss, pss = wlprobe.memory_after_start(sway, [APP, "--mute"], wenv)
+            figures["RSS after start, Wayland MB"] = stats([rss])
+            figures["PSS after start, Wayland MB"] = stats([pss])
+            figures["idle CPU shown, Wayland %"] = stats([wlprobe.idle_cpu(sway, [APP], wenv, seconds=5 if QUICK else 10)])
+    except Exception as error:  # no sway here: the X11 figures stand alone
+        print("# Wayland figures skipped: %s" % error, file=sys.stderr)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
 
     os.makedirs(os.path.join(ROOT, "bench"), exist_ok=True)
     with open(os.path.join(ROOT, "bench/results.json"), "w") as f:

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages HeeKeyboard needs to build, run and test (Debian 12).
-#   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers
-#   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji
-#   test:   make, Xvfb, xdotool, xclip, ImageMagick and desktop-file-validate for the end-to-end tests;
+#   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; Wayland client and
+#           xkbcommon headers (our wl_shm presenter, the keymap guard)
+#   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji;
+#           on Wayland, libdecor's cairo plugin (window decorations on weston, GNOME)
+#   test:   make, Xvfb, xdotool, xclip, ImageMagick, desktop-file-validate and xmodmap
+#           (x11-xserver-utils: keysyms on spare keycodes before xdotool types them) for the end-to-end tests;
 #           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
-#           record/replay test (a real window manager, so minimizing really iconifies); PulseAudio,
-#           PipeWire with WirePlumber and pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus
-#           for the sound-server tests and make bench
+#           record/replay test (a real window manager, so minimizing really iconifies);
+#           sway, grim, wtype and weston for the Wayland tests; PulseAudio, PipeWire with WirePlumber and
+#           pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus for the sound-server tests and
+#           make bench
 #   bench:  python3-xlib (make bench)
 #   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
@@ -16,10 +20,12 @@
 set -euo pipefail
 packages=(
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
-  fonts-droid-fallback fonts-noto-color-emoji
-  make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3
+  libwayland-dev libxkbcommon-dev
+  fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
+  make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
+  sway grim wtype weston
   python3-xlib
   dpkg-dev debhelper lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )

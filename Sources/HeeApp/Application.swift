@@ -15,7 +15,7 @@ final class Application {
     // the renderer's users go before the renderer, the window before SDL.
     private var sceneRenderer: SceneRenderer
     private let textRenderer: TextRenderer
-    private let renderer: Renderer
+    private let presenter: FramePresenter
     private let window: Window
     private let audio: AudioEngine
     private let fonts: TTFLibrary
@@ -80,9 +80,15 @@ final class Application {
     /// - Throws: `SDLError` when SDL, the window, the renderer or a bundled font fails.
     init(options: LaunchOptions, configuration: RunConfiguration, settings: SettingsStore?, assetsDirectory: String,
          replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
-        let scale = configuration.scale
         AudioSubsystem.nameStreams()
         sdl = try SDLContext()
+        var configuration = configuration
+        if sdl.videoDriver == .wayland, options.scale == nil {
+            // The compositor gives each output's scale (drawn at it, see drawIfNeeded);
+            // GDK_SCALE is how X11 desktops say it, and applies there only.
+            configuration.scale = 1
+        }
+        let scale = configuration.scale
         fonts = try TTFLibrary()
         audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                             volume: configuration.volume)
@@ -99,8 +105,8 @@ final class Application {
         }
         windowState = WindowStateKeeper(openedAt: size, maximized: configuration.maximized, coordinateScale: scale)
         let points = windowState.memory.normalSize
-        renderer = try Renderer(window: window.pointer, flags: SDL_RENDERER_SOFTWARE.rawValue)
-        textRenderer = try TextRenderer(renderer: renderer, library: fonts, assetsDirectory: assetsDirectory)
+        presenter = sdl.videoDriver == .wayland ? try WaylandPresenter(window: window) : try WindowPresenter(window: window)
+        textRenderer = try TextRenderer(renderer: presenter.renderer, library: fonts, assetsDirectory: assetsDirectory)
         // Text that cannot be drawn is left out, never fatal: one warning per reason.
         textRenderer.onSkippedText = { reason in
             Console.error("\(Console.program): warning: some text could not be drawn and is left out: \(reason)")
@@ -139,6 +145,7 @@ final class Application {
         send(.launched, at: clock.now)
         try drawIfNeeded(at: clock.now)
         window.show()
+        try presenter.windowShown()
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }
         iconTime = clock.now + .milliseconds(300)
         if let benchPresses {
@@ -380,6 +387,9 @@ final class Application {
                     windowState.resized(to: size, at: time)
                     settingsChanged()
                 }
+                // Also when only the display's scale changed (the window moved to another
+                // output): the same points, more pixels.
+                needsDisplay = true
             }
             send(input, at: time)
         case .quit:
@@ -398,6 +408,7 @@ final class Application {
             .contains(SDL_WindowEventID(UInt32(event.window.event))), tracedPixelScale != pixelScaleNow() {
             // The same layout at another pixel scale (the window moved to a HiDPI display).
             traceLayout(at: time)
+            needsDisplay = true
         }
         if SDL_EventType(event.type) == SDL_TEXTEDITING_EXT, let text = event.editExt.text { SDL_free(text) }
         placeCaretFromPointer(event, at: time)
@@ -545,11 +556,11 @@ final class Application {
         needsDisplay = false
         // Pixels per point: the drawable's pixels per window coordinate (HiDPI platforms)
         // times window coordinates per point (--scale).
-        let (pixelWidth, _) = try renderer.outputSize()
+        let (pixelWidth, _) = try presenter.beginFrame()
         let scale = Double(pixelWidth) / max(window.size.width, 1) * coordinateScale
         pixelScale = scale
         try sceneRenderer.draw(Scene(session: session, at: now, language: language), pixelScale: scale)
-        renderer.present()
+        try presenter.present()
         bench?.framePresented(now: now)
         if !firstFramePresented {
             firstFramePresented = true

@@ -1,11 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSDL
 import HeeRender
+import KeyboardCore
 
 /// SDL's video and event subsystems, started in `init` and shut down in `deinit` (after
 /// everything else that used them has been freed).
 final class SDLContext {
-    /// - Throws: `SDLError` from `SDL_Init`, e.g. when there is no display.
-    init() throws(SDLError) {
+    /// The display server SDL runs on (see `DisplayServerChoice` for how it is chosen).
+    let videoDriver: VideoDriver
+
+    /// The Wayland app id, which compositors match with `hee-keyboard.desktop` (its icon and
+    /// name); X11's window class is set separately.
+    static let waylandAppID = "hee-keyboard"
+
+    /// Chooses the display server (`DisplayServerChoice`) and starts SDL on it.
+    /// - Parameter preferX11: X11 first when there is an X server, even in a Wayland session
+    ///   (for what works through X11 only); otherwise Wayland first.
+    /// - Throws: `SDLError` from `SDL_Init`, e.g. when there is no display, or when the only
+    ///   display is a Wayland compositor SDL 2.26 would crash on.
+    init(preferX11: Bool = false) throws(SDLError) {
+        switch DisplayServerChoice.decide(environment: FileSystem.environment, preferX11: preferX11,
+                                          probeWayland: WaylandCompositorProbe.run) {
+        case .sdlDefault:
+            break
+        case .drivers(let drivers, let warning):
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
+            if let warning { Console.error("\(Console.program): warning: \(warning)") }
+        case .refuse(let message):
+            throw SDLError("SDL_Init", message: message)
+        }
+        setenv("SDL_VIDEO_WAYLAND_WMCLASS", Self.waylandAppID, 0)
         // SDL turns SIGINT and SIGTERM into SDL_QUIT, so they quit through the normal path.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0")
         // Touches are handled as touches; the mouse events SDL synthesises from them are
@@ -30,9 +56,9 @@ final class SDLContext {
         }
         // Without a display SDL falls back to its invisible offscreen driver; a window nobody
         // can see is an error unless that driver was asked for (benchmarks do).
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
-        if driver != "x11" { X11WindowLoss.removeHandlers() }
-        if driver == "offscreen" || driver == "dummy", SDL_getenv("SDL_VIDEODRIVER") == nil {
+        videoDriver = .current
+        if videoDriver != .x11 { X11WindowLoss.removeHandlers() }
+        if case .headless = videoDriver, SDL_getenv("SDL_VIDEODRIVER") == nil {
             SDL_Quit()
             if let display = SDL_getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
                 throw SDLError("SDL_Init", message: "cannot open display '\(display)' (is the X server running?)")
@@ -46,8 +72,8 @@ final class SDLContext {
     /// Whether windows go to a real display (not SDL's invisible offscreen or dummy driver,
     /// whose "display" has no size worth fitting a window to).
     var hasRealDisplay: Bool {
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
-        return driver != "offscreen" && driver != "dummy"
+        if case .headless = videoDriver { return false }
+        return true
     }
 
     /// Milliseconds since SDL started (the clock of event timestamps).

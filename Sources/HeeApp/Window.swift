@@ -6,20 +6,38 @@ import KeyboardCore
 final class Window {
     let pointer: OpaquePointer
     private let context: SDLContext
+    /// Whether the window is a bare Wayland surface (see `WaylandBareWindow`).
+    private let bareWaylandSurface: Bool
 
     /// A resizable window of `size` (window coordinates), centred, no smaller than `minimum`;
-    /// `maximized`: it opens maximized, and `size` is the size it returns to.
+    /// `maximized`: it opens maximized, and `size` is the size it returns to. On Wayland it is
+    /// made without OpenGL when it can be (`WaylandBareWindow`).
     /// - Throws: `SDLError` from `SDL_CreateWindow`.
     init(context: SDLContext, title: String, size: Size, minimum: Size, maximized: Bool = false) throws(SDLError) {
         self.context = context
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         if maximized { flags |= SDL_WINDOW_MAXIMIZED.rawValue }
-        pointer = try sdlNonNull(SDL_CreateWindow(title, HEE_SDL_WINDOWPOS_CENTERED, HEE_SDL_WINDOWPOS_CENTERED,
-                                                  Int32(size.width), Int32(size.height), flags), "SDL_CreateWindow")
+        var bare = context.videoDriver == .wayland && WaylandBareWindow.load()
+        if bare { flags |= SDL_WINDOW_VULKAN.rawValue }
+        var created = SDL_CreateWindow(title, HEE_SDL_WINDOWPOS_CENTERED, HEE_SDL_WINDOWPOS_CENTERED,
+                                       Int32(size.width), Int32(size.height), flags)
+        if created == nil && bare {
+            // Made the ordinary way after all (with OpenGL loaded).
+            WaylandBareWindow.unload()
+            bare = false
+            flags &= ~SDL_WINDOW_VULKAN.rawValue
+            created = SDL_CreateWindow(title, HEE_SDL_WINDOWPOS_CENTERED, HEE_SDL_WINDOWPOS_CENTERED,
+                                       Int32(size.width), Int32(size.height), flags)
+        }
+        pointer = try sdlNonNull(created, "SDL_CreateWindow")
+        bareWaylandSurface = bare
         SDL_SetWindowMinimumSize(pointer, Int32(minimum.width), Int32(minimum.height))
     }
 
-    deinit { SDL_DestroyWindow(pointer) }
+    deinit {
+        SDL_DestroyWindow(pointer)
+        if bareWaylandSurface { WaylandBareWindow.unload() }
+    }
 
     /// Sets the window's icon (the へぇ button), which window managers show in title bars and
     /// task switchers.

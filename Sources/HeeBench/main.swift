@@ -1,5 +1,6 @@
 // HeeBench: frame-cost micro-benchmark (see `make bench`). Draws scenes with the app's own
-// renderer into a memory surface with SDL's software renderer and prints JSON figures.
+// renderer into a memory surface with SDL's software renderer and prints JSON figures; with
+// `--text`, times the text field's editing instead.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,6 +15,13 @@ func nanoseconds() -> UInt64 {
 
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted[min(Int((Double(sorted.count - 1) * p).rounded()), sorted.count - 1)]
+}
+
+// `HeeBench --text [RUNS]`: the text field's editing cost (TextEditingBenchmark), no SDL.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "--text" {
+    let runs = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 5 : 5
+    print(TextEditingBenchmark.run(runs: max(runs, 1)))
+    exit(0)
 }
 
 let assets = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "."

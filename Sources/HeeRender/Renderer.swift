@@ -87,16 +87,32 @@ public final class Renderer {
     }
 
     /// Runs `body` with drawing going into `texture` (a target texture), then back to the
-    /// window or surface.
+    /// previous target (the window or surface, or the frame texture `setTarget` chose).
     /// - Throws: `SDLError` when the target cannot be set, or what `body` throws.
     public func drawing(into texture: Texture, _ body: () throws(SDLError) -> Void) throws(SDLError) {
+        let previous = SDL_GetRenderTarget(pointer)
         try sdlCheck(SDL_SetRenderTarget(pointer, texture.pointer), "SDL_SetRenderTarget")
-        defer { SDL_SetRenderTarget(pointer, nil) }
+        defer { SDL_SetRenderTarget(pointer, previous) }
         try body()
+    }
+
+    /// Makes `texture` (a target texture) where drawing goes until further notice, or the
+    /// window or surface again with `nil`. The output size is then the texture's.
+    /// - Throws: `SDLError` when SDL cannot switch.
+    public func setTarget(_ texture: Texture?) throws(SDLError) {
+        try sdlCheck(SDL_SetRenderTarget(pointer, texture?.pointer), "SDL_SetRenderTarget")
     }
 
     /// Shows what was drawn (window renderers) or finishes drawing into the surface.
     public func present() { SDL_RenderPresent(pointer) }
+
+    /// Copies the whole current target as ARGB8888 (0xAARRGGBB words) into `pixels`, rows
+    /// `pitch` bytes apart; `pixels` must hold output height × `pitch` bytes.
+    /// - Throws: `SDLError` when SDL cannot read them.
+    public func readPixels(into pixels: UnsafeMutableRawPointer, pitch: Int) throws(SDLError) {
+        try sdlCheck(SDL_RenderReadPixels(pointer, nil, HEE_PIXELFORMAT_ARGB8888, pixels, Int32(pitch)),
+                     "SDL_RenderReadPixels")
+    }
 
     /// Reads the drawn pixels back as an ARGB8888 surface (for screenshots and tests).
     /// - Throws: `SDLError` when SDL cannot read them.

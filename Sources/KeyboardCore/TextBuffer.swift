@@ -10,7 +10,9 @@
 /// - Complexity: the character count and the caret's and anchor's offsets are kept up to
 ///   date incrementally, so an edit or a caret move costs O(k) grapheme work for the k
 ///   characters it touches (plus the memory move of the string's tail); nothing walks the
-///   whole text. This keeps a field of 100,000 characters responsive.
+///   whole text, and a caret placed by offset is walked to from the nearest known position
+///   (the start, the caret, the anchor or the end: Home and End cost nothing). This keeps a
+///   field of 100,000 characters responsive. `work` counts that cost as it is spent.
 public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     public private(set) var text: String { didSet { textRevision &+= 1 } }
     /// Caret position in `Character`s from the start of `text`: the moving end of the
@@ -30,12 +32,18 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     private var anchorUTF8: Int
     /// Edits that can be undone and redone.
     public private(set) var undoHistory = UndoHistory()
+    /// The work done so far (grapheme boundaries found, scalars scanned, bytes copied), for
+    /// tests that check an operation's cost by counting it. Not part of equality.
+    public private(set) var work = TextWork()
 
     /// A buffer holding `text` with the caret at its end.
     public init(text: String = "") {
-        let clean = Self.singleLine(text)
+        var work = TextWork()
+        let clean = Self.singleLine(text, counting: &work)
         self.text = clean
         count = clean.count
+        work.characters += count
+        self.work = work
         caret = count
         anchor = count
         caretUTF8 = clean.utf8.count
@@ -115,11 +123,14 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     /// Inserts `text` at the caret, replacing the selection if there is one. Consecutive
     /// single characters typed at the caret coalesce into one undo step (per word).
     public mutating func insertText(_ inserted: String) {
-        let clean = Self.singleLine(inserted)
+        let clean = Self.singleLine(inserted, counting: &work)
         guard !clean.isEmpty else { return }
+        // One Character or more: one boundary, not a count of the whole insertion (a paste).
+        work.characters += 1
+        let single = clean.index(after: clean.startIndex) == clean.endIndex
         let s = selectionIndices
         replace(s.lower..<s.upper, characters: s.count, startCharacter: s.lowerCharacter, with: clean,
-                kind: clean.count == 1 ? .typing : .other)
+                kind: single ? .typing : .other)
     }
 
     /// Deletes the selection, or else the one `Character` before the caret.
@@ -127,7 +138,7 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
         if deleteSelection() { return }
         guard caret > 0 else { return }
         let c = caretIndex
-        replace(text.index(before: c)..<c, characters: 1, startCharacter: caret - 1, with: "", kind: .deleting)
+        replace(step(before: c)..<c, characters: 1, startCharacter: caret - 1, with: "", kind: .deleting)
     }
 
     /// Collapses the selection and moves the caret by `offset` Characters, clamped.
@@ -143,7 +154,7 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
         if deleteSelection() { return }
         guard caret < count else { return }
         let c = caretIndex
-        replace(c..<text.index(after: c), characters: 1, startCharacter: caret, with: "", kind: .deletingForward)
+        replace(c..<step(after: c), characters: 1, startCharacter: caret, with: "", kind: .deletingForward)
     }
 
     /// Deletes the selection, or else the word before the caret and the spaces between it
@@ -175,8 +186,7 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     public mutating func setCaret(_ offset: Int, extendingSelection: Bool) {
         let target = min(max(offset, 0), count)
         if target != caret {
-            let moved = text.index(caretIndex, offsetBy: target - caret)
-            caretUTF8 = utf8Offset(moved)
+            caretUTF8 = utf8Offset(index(ofCharacter: target))
             caret = target
         }
         if !extendingSelection {
@@ -203,8 +213,8 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
         case .wordRight:
             var i = caretIndex
             var moved = 0
-            while i < text.endIndex, !Self.isWordCharacter(text[i]) { i = text.index(after: i); moved += 1 }
-            while i < text.endIndex, Self.isWordCharacter(text[i]) { i = text.index(after: i); moved += 1 }
+            while i < text.endIndex, !Self.isWordCharacter(character(at: i)) { i = step(after: i); moved += 1 }
+            while i < text.endIndex, Self.isWordCharacter(character(at: i)) { i = step(after: i); moved += 1 }
             setCaret(caret + moved, extendingSelection: extendingSelection)
         case .start:
             setCaret(0, extendingSelection: extendingSelection)
@@ -235,25 +245,27 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
         let at = min(max(offset, 0), count)
         setCaret(at, extendingSelection: false)
         // The character to classify: the one after the offset, or before it at the end.
-        let probe = at < count ? caretIndex : text.index(before: caretIndex)
-        let character = text[probe]
+        let probe = at < count ? caretIndex : step(before: caretIndex)
+        let probed = character(at: probe)
         let same: (Character) -> Bool
-        if Self.isWordCharacter(character) {
+        if Self.isWordCharacter(probed) {
             same = Self.isWordCharacter
-        } else if character.isWhitespace {
+        } else if probed.isWhitespace {
             same = { $0.isWhitespace }
         } else {
             same = { _ in false }
         }
         let probeCharacter = at < count ? at : at - 1
         var lower = probe, lowerCount = probeCharacter
-        while lower > text.startIndex, same(text[text.index(before: lower)]) {
-            lower = text.index(before: lower)
+        while lower > text.startIndex {
+            let previous = step(before: lower)
+            guard same(character(at: previous)) else { break }
+            lower = previous
             lowerCount -= 1
         }
-        var upper = text.index(after: probe), upperCount = probeCharacter + 1
-        while upper < text.endIndex, same(text[upper]) {
-            upper = text.index(after: upper)
+        var upper = step(after: probe), upperCount = probeCharacter + 1
+        while upper < text.endIndex, same(character(at: upper)) {
+            upper = step(after: upper)
             upperCount += 1
         }
         anchor = lowerCount
@@ -270,6 +282,7 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     public mutating func undo() -> Bool {
         guard let edit = undoHistory.popUndo() else { return false }
         let start = index(utf8: edit.location)
+        countReplacement(utf8: edit.location + edit.inserted.utf8.count, with: edit.removed.utf8.count)
         text.replaceSubrange(start..<index(utf8: edit.location + edit.inserted.utf8.count), with: edit.removed)
         restore(edit.before)
         return true
@@ -280,6 +293,7 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     public mutating func redo() -> Bool {
         guard let edit = undoHistory.popRedo() else { return false }
         let start = index(utf8: edit.location)
+        countReplacement(utf8: edit.location + edit.removed.utf8.count, with: edit.inserted.utf8.count)
         text.replaceSubrange(start..<index(utf8: edit.location + edit.removed.utf8.count), with: edit.inserted)
         restore(edit.after)
         return true
@@ -293,18 +307,57 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     /// Walks back from `end` over characters matching `skipping`, then over the others up to
     /// the next match: the start of the word before `end`. Returns it and the Characters
     /// passed.
-    private func wordBoundary(before end: String.Index, skipping: (Character) -> Bool) -> (String.Index, Int) {
+    private mutating func wordBoundary(before end: String.Index, skipping: (Character) -> Bool) -> (String.Index, Int) {
         var start = end
         var moved = 0
-        while start > text.startIndex, skipping(text[text.index(before: start)]) {
-            start = text.index(before: start)
-            moved += 1
-        }
-        while start > text.startIndex, !skipping(text[text.index(before: start)]) {
-            start = text.index(before: start)
-            moved += 1
+        for skip in [true, false] {
+            while start > text.startIndex {
+                let previous = step(before: start)
+                guard skipping(character(at: previous)) == skip else { break }
+                start = previous
+                moved += 1
+            }
         }
         return (start, moved)
+    }
+
+    // MARK: Counted steps (see `TextWork`)
+
+    /// The Character boundary before `i`.
+    private mutating func step(before i: String.Index) -> String.Index {
+        work.characters += 1
+        return text.index(before: i)
+    }
+
+    /// The Character boundary after `i`.
+    private mutating func step(after i: String.Index) -> String.Index {
+        work.characters += 1
+        return text.index(after: i)
+    }
+
+    /// The Character that starts at `i` (finding where it ends is one boundary).
+    private mutating func character(at i: String.Index) -> Character {
+        work.characters += 1
+        return text[i]
+    }
+
+    /// The index of Character offset `target` (0...count), walked to from the nearest known
+    /// position: the start, the caret, the anchor or the end.
+    private mutating func index(ofCharacter target: Int) -> String.Index {
+        var from = 0, fromUTF8 = 0
+        for (offset, utf8) in [(caret, caretUTF8), (anchor, anchorUTF8), (count, text.utf8.count)]
+        where abs(target - offset) < abs(target - from) {
+            from = offset
+            fromUTF8 = utf8
+        }
+        work.characters += abs(target - from)
+        return text.index(index(utf8: fromUTF8), offsetBy: target - from)
+    }
+
+    /// Counts replacing the text up to UTF-8 offset `end` with `inserted` bytes: those bytes,
+    /// and the tail after `end` that moves.
+    private mutating func countReplacement(utf8 end: Int, with inserted: Int) {
+        work.bytes += inserted + (text.utf8.count - end)
     }
 
     /// Letters, digits and marks (and `_`) make up words; CJK text counts as letters.
@@ -326,16 +379,16 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
         var leftStart = range.lowerBound
         var leftNeighbours = 0
         while leftStart > text.startIndex {
-            let previous = text.index(before: leftStart)
-            guard leftNeighbours == 0 || Self.isRegionalIndicator(text[previous]) else { break }
+            let previous = step(before: leftStart)
+            guard leftNeighbours == 0 || Self.isRegionalIndicator(character(at: previous)) else { break }
             leftStart = previous
             leftNeighbours += 1
         }
         var rightEnd = range.upperBound
         var rightNeighbours = 0
         while rightEnd < text.endIndex {
-            guard rightNeighbours == 0 || Self.isRegionalIndicator(text[rightEnd]) else { break }
-            rightEnd = text.index(after: rightEnd)
+            guard rightNeighbours == 0 || Self.isRegionalIndicator(character(at: rightEnd)) else { break }
+            rightEnd = step(after: rightEnd)
             rightNeighbours += 1
         }
 
@@ -347,16 +400,22 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
             local += replacement
             caretInLocal = local.utf8.count
             local += text[range.upperBound..<rightEnd]
+            work.bytes += local.utf8.count
             neighbours = leftNeighbours + rightNeighbours
             // Widen the window while its edge is no longer a Character boundary (an Indic
-            // conjunct or other cluster can reach past the nearest neighbour).
-            if rightEnd < text.endIndex, let last = local.last, (String(last) + String(text[rightEnd])).count == 1 {
-                rightEnd = text.index(after: rightEnd)
-                rightNeighbours += 1
-                continue
+            // conjunct or other cluster can reach past the nearest neighbour). Each probe reads
+            // the window's end Character and its neighbour, and counts the pair (2 + 2).
+            if rightEnd < text.endIndex, let last = local.last {
+                work.characters += 4
+                if (String(last) + String(text[rightEnd])).count == 1 {
+                    rightEnd = step(after: rightEnd)
+                    rightNeighbours += 1
+                    continue
+                }
             }
             if leftStart > text.startIndex, let first = local.first {
-                let previous = text.index(before: leftStart)
+                let previous = step(before: leftStart)
+                work.characters += 4
                 if (String(text[previous]) + String(first)).count == 1 {
                     leftStart = previous
                     leftNeighbours += 1
@@ -373,12 +432,16 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
             boundary = local.index(after: boundary)
             charactersBeforeCaret += 1
         }
-        let localCount = charactersBeforeCaret + local[boundary...].count
+        let charactersAfterCaret = local[boundary...].count
+        let localCount = charactersBeforeCaret + charactersAfterCaret
+        work.characters += localCount
 
         let leftStartUTF8 = utf8Offset(leftStart)
         let editStart = utf8Offset(range.lowerBound)
         let removedText = String(text[range])
+        work.bytes += removedText.utf8.count
         let before = cursor
+        countReplacement(utf8: utf8Offset(rightEnd), with: local.utf8.count)
         text.replaceSubrange(leftStart..<rightEnd, with: local)
         count += localCount - neighbours - removed
         caret = startCharacter - leftNeighbours + charactersBeforeCaret
@@ -396,25 +459,39 @@ public struct TextBuffer: Hashable, Sendable, TextDocumentProxy {
     }
 
     /// `text` made single-line: CR, LF, CRLF and tabs become one space each, other C0/C1
-    /// control characters are removed.
-    static func singleLine(_ text: String) -> String {
+    /// control characters are removed. The scan and any rewrite are added to `work`.
+    static func singleLine(_ text: String, counting work: inout TextWork) -> String {
         // Fast path: nothing to change (the common case, one key at a time).
-        if !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            return text
+        var scanned = 0
+        var hasControl = false
+        for scalar in text.unicodeScalars {
+            scanned += 1
+            if Self.isControl(scalar) {
+                hasControl = true
+                break
+            }
         }
+        work.scalars += scanned
+        guard hasControl else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
+            work.characters += 1
             if character == "\r\n" || character == "\n" || character == "\r" || character == "\t" {
                 result.append(" ")
             } else if character.unicodeScalars.count == 1,
-                      let scalar = character.unicodeScalars.first,
-                      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                      let scalar = character.unicodeScalars.first, Self.isControl(scalar) {
                 continue
             } else {
                 result.append(character)
             }
         }
+        work.bytes += result.utf8.count
         return result
+    }
+
+    /// C0 and C1 control characters (and DEL).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

@@ -520,22 +520,25 @@ struct TextEditingTests {
         #expect(h.field.count == expected.count + 2)
     }
 
-    /// The time to paste `length` Characters (every 80th a line break) into the middle of a
-    /// field, replacing a selection, through the session.
-    static func pasteTime(length: Int) -> (Duration, TextFieldHarness) {
+    /// Pastes `length` Characters (every 80th a line break) into the middle of a field,
+    /// replacing a selection, through the session. Returns the work the paste cost (counted by
+    /// the buffer, so the same on a busy machine; the time it takes is a `make bench` figure)
+    /// and the field after it.
+    static func paste(length: Int) -> (TextWork, TextFieldHarness) {
         let line = String(String(repeating: "あいう👍🏽abcdef", count: 8).dropLast())  // 79 Characters
         var text = String(repeating: line + "\n", count: length / 80 - 1)
         text += String(repeating: "x", count: length - (length / 80 - 1) * 80)
         var h = TextFieldHarness("[selected]", caret: 1)
         h.send(.placeCaret(at: 9, extendingSelection: true, clickCount: 1))
-        let clock = ContinuousClock()
-        let elapsed = clock.measure { h.send(.paste(text)) }
-        return (elapsed, h)
+        let before = h.field.work
+        h.send(.paste(text))
+        return (h.field.work - before, h)
     }
 
     @Test func longPasteIsLinear() {
-        let (small, _) = Self.pasteTime(length: 50_000)
-        let (large, h) = Self.pasteTime(length: 200_000)
+        let (small, _) = Self.paste(length: 50_000)
+        let (middle, _) = Self.paste(length: 100_000)
+        let (large, h) = Self.paste(length: 200_000)
         // Booleans first: a failed #expect would print the whole 200k text.
         let (prefix, suffix) = (h.text.hasPrefix("[あいう👍🏽abcdef"), h.text.hasSuffix("xx]"))
         let spaces = h.text.utf8.count(where: { $0 == UInt8(ascii: " ") })
@@ -544,33 +547,55 @@ struct TextEditingTests {
         #expect(h.caret == 200_001)
         #expect(prefix && suffix)
         #expect(spaces == 200_000 / 80 - 1 && breaks == 0)
-        // Linear: 4 × the text, about 4 × the time (quadratic would be 16 ×).
-        let ratio = large / max(small, .microseconds(100))
-        #expect(ratio < 9, "200k paste took \(large), 50k took \(small)")
-        #expect(large < .seconds(5), "200k paste took \(large)")
+        // Linear, counted exactly: each further 50,000 Characters cost the same work, so 4 ×
+        // the text costs 4 × the work up to the paste's fixed cost (quadratic work would grow
+        // 16 ×, and the second 100,000 Characters would cost 3 × the first).
+        let firstDoubling = middle - small, secondDoubling = large - middle
+        #expect(secondDoubling == TextWork(characters: 2 * firstDoubling.characters, scalars: 2 * firstDoubling.scalars,
+                                           bytes: 2 * firstDoubling.bytes),
+                "50k paste: \(small); 100k: \(middle); 200k: \(large)")
+        // Every pasted Character is segmented (the counter sees the paste), a bounded number
+        // of times: once to turn line breaks into spaces, once to place the caret.
+        #expect(large.characters >= 200_000 && large.characters <= 2 * 200_000 + 64, "\(large)")
+        // The text is copied a bounded number of times: the cleaned copy, the re-segmented
+        // window, the write into the field.
+        let pastedBytes = h.text.utf8.count
+        #expect(large.bytes >= pastedBytes && large.bytes <= 3 * pastedBytes + 64, "\(large), \(pastedBytes) bytes")
     }
 
-    @Test func editingAfterALongPasteStaysFast() {
+    /// The same edits and caret moves at the end of a field of `length` Characters: the work
+    /// they cost, and the field after them.
+    static func editAtTheEnd(length: Int) -> (TextWork, TextFieldHarness) {
         var h = TextFieldHarness()
-        h.send(.paste(String(repeating: "abc def ", count: 25_000)))
-        #expect(h.field.count == 200_000)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            for _ in 0..<100 {
-                h.type("z")
-                h.move(.characterLeft)
-                h.move(.wordLeft)
-                h.move(.end)
-                h.command(.deleteBackward)
-            }
-        }
-        #expect(h.field.count == 200_000)
-        #expect(elapsed < .seconds(2), "500 edits and moves on 200k characters took \(elapsed)")
-        let home = clock.measure {
-            h.move(.start)
+        h.send(.paste(String(repeating: "abc def ", count: length / 8)))
+        let before = h.field.work
+        for _ in 0..<100 {
+            h.type("z")
+            h.move(.characterLeft)
+            h.move(.wordLeft)
             h.move(.end)
+            h.command(.deleteBackward)
         }
+        return (h.field.work - before, h)
+    }
+
+    @Test func editingAfterALongPasteCostsOnlyWhatItTouches() {
+        let (short, _) = Self.editAtTheEnd(length: 2_000)
+        var (long, h) = Self.editAtTheEnd(length: 200_000)
+        #expect(h.field.count == 200_000)
         #expect(h.caret == 200_000)
-        #expect(home < .milliseconds(500), "Home + End on 200k characters took \(home)")
+        // No part of 500 edits and moves depends on the text's length: the same work on 2,000
+        // and 200,000 Characters, a few Characters each (a walk of the text would be 200,000).
+        #expect(long == short, "500 edits and moves: \(short) on 2,000 Characters, \(long) on 200,000")
+        #expect(long.characters > 0 && long.characters <= 500 * 16, "\(long)")
+        #expect(long.bytes > 0 && long.bytes <= 500 * 16, "\(long)")
+        // Home and End walk nothing: the start and the end are known positions.
+        let before = h.field.work
+        h.move(.start)
+        #expect(h.caret == 0)
+        h.move(.end)
+        #expect(h.caret == 200_000)
+        long = h.field.work - before
+        #expect(long == TextWork(), "Home + End on 200,000 Characters: \(long)")
     }
 }

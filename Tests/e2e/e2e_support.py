@@ -60,8 +60,27 @@ def kill_group(proc, grace=2.0):
         pass
 
 
-def start_xvfb(first=91, last=160):
-    """Starts Xvfb on the first free display from :first; returns (process, ':N')."""
+def wait_for_clipboard(env, expected, owner, timeout=10.0):
+    """Waits until the X clipboard reads back `expected`: the `owner` process (xclip) has
+    taken the selection. Reading it back is the proof; no fixed wait."""
+    deadline = time.monotonic() + timeout
+    while True:
+        proc = subprocess.run(["xclip", "-o", "-selection", "clipboard"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, env=env, timeout=timeout)
+        got = proc.stdout.decode(errors="replace") if proc.returncode == 0 else None
+        if got == expected:
+            return
+        if owner.poll() is not None:
+            fail(f"xclip exited ({owner.returncode}) before it owned the clipboard")
+        if time.monotonic() > deadline:
+            fail(f"xclip did not take the clipboard within {timeout} s "
+                 f"({'nothing' if got is None else f'{len(got)} characters'} read back)")
+        time.sleep(0.05)
+
+
+def start_xvfb(first=91, last=160, size="1280x1024x24"):
+    """Starts Xvfb (screen `size`) on the first free display from :first; returns
+    (process, ':N')."""
     if shutil.which("Xvfb") is None:
         raise Prerequisite("Xvfb not found (apt-get install xvfb)")
     for number in range(first, last + 1):
@@ -69,7 +88,7 @@ def start_xvfb(first=91, last=160):
             continue
         read_fd, write_fd = os.pipe()
         proc = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
+            ["Xvfb", f":{number}", "-screen", "0", size, "-nolisten", "tcp",
              "-displayfd", str(write_fd)],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, pass_fds=(write_fd,),
             start_new_session=True)

@@ -66,14 +66,14 @@ ASSET_FILES = [
 ]
 ICON_SIZES = (48, 128, 256)
 EXPECTED_FILES = sorted(
-    ["/usr/bin/hee-keyboard", "/usr/share/applications/hee-keyboard.desktop",
+    ["/usr/bin/hee-keyboard", "/usr/lib/hee-keyboard/libHeeVulkanStub.so", "/usr/share/applications/hee-keyboard.desktop",
      "/usr/share/man/man1/hee-keyboard.1.gz", "/usr/share/metainfo/hee-keyboard.metainfo.xml",
      "/usr/share/doc/hee-keyboard/copyright", "/usr/share/doc/hee-keyboard/changelog.gz",
      "/usr/share/lintian/overrides/hee-keyboard"]
     + [f"/usr/share/hee-keyboard/{f}" for f in ASSET_FILES]
     + [f"/usr/share/icons/hicolor/{n}x{n}/apps/hee-keyboard.png" for n in ICON_SIZES])
 # The package's own directories (the others, /usr/share/man/man1 …, belong to the system).
-OWN_DIRECTORIES = ["/usr/share/hee-keyboard", "/usr/share/doc/hee-keyboard"]
+OWN_DIRECTORIES = ["/usr/share/hee-keyboard", "/usr/share/doc/hee-keyboard", "/usr/lib/hee-keyboard"]
 # Set while an install made by this test is in place (removed after the purge): tells a later
 # run that a hee-keyboard it finds installed is an interrupted run's, to purge.
 MARKER = "/var/lib/hee-keyboard-deb-test.installed"

@@ -39,7 +39,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, missing_tool, start_xvfb  # noqa: E402
+from e2e_support import (CheckFailed, Prerequisite, ok, fail, kill_group, missing_tool, start_xvfb,  # noqa: E402
+                          wait_for_clipboard)
 from run_replay_tests import LiveTrace, dumps  # noqa: E402  (the live trace reader)
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -130,7 +131,7 @@ class LiveRun:
         self.trace.drain()
         return len(self.trace.events)
 
-    def expect(self, since, predicate, what, timeout=5.0):
+    def expect(self, since, predicate, what, timeout=10.0):
         """Waits for a trace event after `since` for which `predicate` holds."""
         deadline = time.monotonic() + timeout
         index = since
@@ -169,6 +170,14 @@ class LiveRun:
                 break
             time.sleep(0.05)
         self.xdo("windowactivate", "--sync", self.wid)
+
+    def recorded_type(self, kind, after):
+        """Waits until the recording holds a record of `kind` (after `after` records)."""
+        def present():
+            with open(self.record_path, encoding="utf-8") as f:
+                lines = f.read().splitlines()[after:]
+            return any(json.loads(line).get("type") == kind for line in lines if line.strip())
+        self.wait(present, f"a recorded {kind}")
 
     def record_count(self):
         with open(self.record_path, encoding="utf-8") as f:
@@ -233,7 +242,7 @@ def drive(run):
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     run.clip.stdin.write(clip_text.encode())
     run.clip.stdin.close()
-    time.sleep(0.3)
+    wait_for_clipboard(run.env, clip_text, run.clip)
     m = run.mark()
     run.xdo("key", "ctrl+v")
     run.text(m, clip_text, "Ctrl+V replacing the Shift+click selection with the clipboard")
@@ -275,8 +284,12 @@ def drive(run):
     run.click("closeKeyboard")
     run.expect(m, lambda e: e["event"] == "keyboard" and e["status"] == "hide", "keyboard hidden")
     m = run.mark()
+    before = run.record_count()
     run.click("textField")
     run.expect(m, lambda e: e["event"] == "keyboard" and e["status"] == "show", "keyboard shown again")
+    # The app has handled everything sent to it once the recording holds that click's release:
+    # the run can end there (no fixed wait).
+    run.recorded_type("mouseup", after=before)
     ok("live: へぇ and 'z' after the restore; キーボードを閉じる and the text field bring the keyboard down and up")
 
 
@@ -301,7 +314,6 @@ def main():
         run = LiveRun(binary, workdir, asset_args)
         print(f"# Xvfb {run.display} with openbox, window {run.wid}", flush=True)
         drive(run)
-        time.sleep(0.3)
         run.app.send_signal(signal.SIGTERM)
         try:
             rc = run.app.wait(timeout=10)

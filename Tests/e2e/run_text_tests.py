@@ -16,8 +16,8 @@ Two parts:
 
 Every scenario runs even if an earlier one failed (each starts from an empty field).
 Prints `ok - ...` per passed check and `not ok - SCENARIO: message` per failed scenario;
-exits 1 if any failed, 2 when a prerequisite (binary, Xvfb, xdotool, ImageMagick, xclip)
-is missing.
+exits 1 if any failed, 2 when a prerequisite (binary, Xvfb, xdotool, ImageMagick, xclip,
+xmodmap) is missing.
 
 The app runs with XDG_CONFIG_HOME in the work directory, so no saved settings of the
 user's (volume, count limit) take part and none are written to their home.
@@ -41,14 +41,15 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb
+from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb, wait_for_clipboard
 
 import functools  # noqa: E402
 start_xvfb = functools.partial(start_xvfb, first=81, last=160)  # this script's display range
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TIMEOUT = 5.0
+TIMEOUT = 10.0                # a safety net for waits on the trace, never what is checked
 LAUNCH_TIMEOUT = 20.0
+CARET_TIMEOUT = 15.0          # the caret blinks for 10 s after the last input, then stays solid
 TINT = (0, 122, 255)          # the caret: Palette.tint, #007AFF
 ROW_TEXT_INSET = 16           # SceneRenderer.rowTextInset, points
 LONG_PASTE = 200_000          # Characters pasted from another application
@@ -128,6 +129,8 @@ class Trace:
         self.events, self.closed = [], False
         self.cursor = 0
         self.text, self.caret = "", 0
+        # When the last event a wait matched was read: the app had handled its cause by then.
+        self.matched_at = 0.0
         self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
         self.thread.start()
 
@@ -174,6 +177,7 @@ class Trace:
                 index += 1
                 if predicate(event):
                     self.cursor = index
+                    self.matched_at = time.monotonic()
                     return event
             if self.closed:
                 fail(f"the app exited while waiting for {what}")
@@ -217,9 +221,10 @@ class App:
         self.shots = 0
         self.last_click = 0.0
         # Keys go to the window under the pointer (no window manager): park it on the title.
+        # No wait is needed after the focus change: the X server queues the app's FocusIn
+        # before any key event sent after it, and the app handles its events in order.
         self.xdo("mousemove", "--window", self.wid, str(round(self.layout["window"]["w"] / 2)), "20")
         run(["xdotool", "windowfocus", self.wid], env=env, check=False)
-        time.sleep(0.2)
 
     def _find_window(self):
         deadline = time.monotonic() + LAUNCH_TIMEOUT
@@ -248,30 +253,38 @@ class App:
     def move(self, x, y):
         self.xdo("mousemove", "--window", self.wid, str(round(x)), str(round(y)))
 
-    def click(self, x, repeat=1, modifier=None):
-        """Clicks the text field's middle row at window x (points). Clicks are kept more than
-        SDL's double-click time (0.5 s) apart, so separate clicks never count as one double."""
-        wait = self.last_click + 0.7 - time.monotonic()
+    def click_gap(self):
+        """Waits until a new click cannot count as part of a double click with the last one.
+        SDL counts clicks by the time it handles them, so the gap (more than SDL's 0.5 s) is
+        measured from when the trace showed the app had handled the last click's effect (every
+        scenario waits for one), or from sending it, whichever is later: a busy app that
+        handles two clicks late cannot see them closer together than that."""
+        wait = max(self.last_click, self.trace.matched_at) + 0.7 - time.monotonic()
         if wait > 0:
             time.sleep(wait)
+
+    def click(self, x, repeat=1, modifier=None, then=None):
+        """Clicks the text field's middle row at window x (points), `repeat` times 90 ms apart
+        (a double or triple click). With `modifier`, the key is held down around the click
+        and let go only once the trace event `then(trace)` waits for shows the app handled
+        the click (the app takes the modifier from the key events before the click, in order)."""
+        self.click_gap()
         self.move(x, self.field_mid_y())
         self.trace.mark()
         args = ["click", "--repeat", str(repeat), "--delay", "90", "1"] if repeat > 1 else ["click", "1"]
         if modifier:
-            # SDL reads the modifier state when it handles the click: hold it well around it.
             self.xdo("keydown", modifier)
-            time.sleep(0.2)
-            self.xdo(*args)
-            time.sleep(0.2)
-            self.xdo("keyup", modifier)
+            try:
+                self.xdo(*args)
+                then(self.trace)
+            finally:
+                self.xdo("keyup", modifier)
         else:
             self.xdo(*args)
         self.last_click = time.monotonic()
 
     def drag(self, x0, x1):
-        wait = self.last_click + 0.7 - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
+        self.click_gap()
         y = self.field_mid_y()
         self.move(x0, y)
         self.trace.mark()
@@ -328,21 +341,32 @@ class App:
         return Image.from_png(path, self.env), path
 
     def caret_pixels(self, name):
-        """The caret's pixels in the text field's band (the caret blinks: a few shots, 0.3 s
-        apart, until one shows it). Returns (pixels inside the field, pixels outside, path)."""
+        """The caret's pixels in the text field's band. Returns (pixels inside the field,
+        pixels outside, path).
+
+        Screenshots are taken until two in a row show the caret at the same place: the caret
+        blinks (but stays solid 10 s after the last input, so it does show within
+        CARET_TIMEOUT), and a first shot taken before a busy app has drawn the frame for the
+        trace event just seen would show where it was."""
         s = self.scale
         f = self.field
         band = (0, int(f["y"] * s) - 4, int(self.layout["window"]["w"] * s), int((f["y"] + f["h"]) * s) + 4)
-        for attempt in range(5):
+        deadline = time.monotonic() + CARET_TIMEOUT
+        previous, attempt, path = None, 0, None
+        while True:
             image, path = self.screenshot(f"{name}-{attempt}")
+            attempt += 1
             pixels = image.tint_pixels(*band)
             if pixels:
                 inside = [(x, y) for x, y in pixels
                           if f["x"] * s <= x < (f["x"] + f["w"]) * s and f["y"] * s <= y < (f["y"] + f["h"]) * s]
                 outside = [p for p in pixels if p not in inside]
-                return inside, outside, path
-            time.sleep(0.3)
-        fail(f"no caret ({TINT}) pixels in the text field's band in 5 screenshots; last: {path}")
+                if previous == (inside, outside):
+                    return inside, outside, path
+                previous = (inside, outside)
+            if time.monotonic() > deadline:
+                fail(f"no caret ({TINT}) pixels in the text field's band in the same place in two screenshots "
+                     f"in a row within {CARET_TIMEOUT} s ({attempt} shots); last: {path}")
 
     def caret_x(self, offset):
         """Window x (points) of the caret's left edge when it stands at `offset`."""
@@ -446,17 +470,70 @@ def scenario_selection_keys(app):
     ok("Shift+End, Backspace → 'abc d'; Home, Shift+Right ×2, Delete → 'c d'")
 
 
+def spare_keycodes(env):
+    """Keycodes with no keysym on the display's keymap, highest first. Keycode 8, the lowest,
+    is left to xdotool (its scratch keycode for a keysym it cannot find)."""
+    free = []
+    for line in run(["xmodmap", "-pke"], env=env).decode().splitlines():
+        left, _, right = line.partition("=")
+        words = left.split()
+        if len(words) == 2 and words[0] == "keycode" and not right.strip():
+            free.append(int(words[1]))
+    return sorted((k for k in free if k > 8), reverse=True)
+
+
+def map_characters(env, text):
+    """Puts every non-ASCII character of `text` on a spare keycode of this test's own Xvfb
+    (its Unicode keysym, `U3047` for ぇ), as a user's layout would have it. Returns the
+    keycodes used.
+
+    Without it `xdotool type` binds each such keysym to a scratch keycode, presses the key and
+    binds the keycode back to nothing at once; an app that looks the key up after that (its
+    MappingNotify tells it to re-read the keymap) finds nothing there and the character is
+    lost. With the keysyms on the keymap before typing starts, the app has re-read it before
+    the first key event (the X server queues the MappingNotify first) and nothing changes
+    while it types."""
+    wanted = sorted({c for c in text if ord(c) > 0x7F}, key=ord)
+    spare = spare_keycodes(env)
+    if len(spare) < len(wanted):
+        fail(f"only {len(spare)} spare keycodes on the Xvfb keymap for {len(wanted)} characters")
+    used = spare[:len(wanted)]
+    args = ["xmodmap"]
+    for keycode, character in zip(used, wanted):
+        args += ["-e", f"keycode {keycode} = U{ord(character):04X}"]
+    run(args, env=env)
+    return used
+
+
+def unmap_keycodes(env, keycodes):
+    if keycodes:
+        run(["xmodmap", *[a for k in keycodes for a in ("-e", f"keycode {k} =")]], env=env, check=False)
+
+
 def scenario_graphemes(app):
     """Characters typed through X (one scalar per key event) merge into grapheme clusters;
     Left/Right and Backspace take whole clusters."""
     t = app.trace
     app.reset()
     # xdotool types each Unicode scalar as its own key event: the skin tone, the accent and
-    # the flag's second half each arrive as a separate SDL_TEXTINPUT.
+    # the flag's second half each arrive as a separate SDL_TEXTINPUT. The characters go on
+    # spare keycodes first (map_characters says why), and xdotool runs with DEBUG=1 to show
+    # that it found every one on the keymap: it says "Mapping sym" when it binds one itself.
     typed = "aぇe\u0301👍🏽🇯🇵b"
-    app.type(typed)
-    t.expect_text(typed, 6, "xdotool type, caret in Characters", timeout=10)
-    ok(f"xdotool type {typed!r}: 6 Characters, caret 6")
+    keycodes = map_characters(app.env, typed)
+    try:
+        t.mark()
+        proc = subprocess.run(["xdotool", "type", "--delay", "25", typed], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=dict(app.env, DEBUG="1"), timeout=20)
+        if proc.returncode != 0:
+            fail(f"xdotool type failed ({proc.returncode}): {proc.stderr.decode(errors='replace').strip()[:200]}")
+        remapped = [line for line in proc.stderr.decode(errors="replace").splitlines() if "Mapping sym" in line]
+        if remapped:
+            fail(f"xdotool bound keysyms to a scratch keycode itself (racy): {remapped}")
+        t.expect_text(typed, 6, "xdotool type, caret in Characters")
+    finally:
+        unmap_keycodes(app.env, keycodes)
+    ok(f"xdotool type {typed!r} (each character on the keymap, keycodes {keycodes}): 6 Characters, caret 6")
     carets = []
     for _ in range(3):
         app.key("Left")
@@ -499,16 +576,16 @@ def scenario_clicks(app):
     t.expect_text(text, 17, "click right of the text")
     ok("clicks: left of the text → 0, right half of 'e' → 2, left half of 'r' → 7, right of the text → 17")
 
+    # No wait between a click and the typing after it: the app handles X events in the order
+    # they were sent.
     app.click((xs[8] + xs[9]) / 2, repeat=2)
     app.park()
-    time.sleep(0.2)
     app.type("X")
     t.expect_text("hello X world", 7, "double click on 'brave', type X")
     ok("double click on 'brave', X → 'hello X world'")
 
     app.click(xs[2], repeat=3)
     app.park()
-    time.sleep(0.2)
     app.type("T")
     t.expect_text("T", 1, "triple click, type T")
     ok("triple click selects everything: T → 'T'")
@@ -518,15 +595,14 @@ def scenario_clicks(app):
     app.type_and_wait(text, "type again")
     app.drag(content_left - 4, xs[11] + (xs[12] - xs[11]) * 0.8)
     app.park()
-    time.sleep(0.2)
     app.type("Z")
     t.expect_text("Zworld", 1, "drag from the start to the 'w' of 'world', type Z")
     ok("mouse drag selects: Z replaces 'hello brave ' → 'Zworld'")
 
     app.click(content_left - 4)
     t.expect_text("Zworld", 0, "click at the start")
-    app.click(app.field["x"] + app.field["w"] - 8, modifier="shift")
-    t.expect_text("Zworld", 6, "Shift+click at the end")
+    app.click(app.field["x"] + app.field["w"] - 8, modifier="shift",
+              then=lambda trace: trace.expect_text("Zworld", 6, "Shift+click at the end"))
     app.park()
     app.type("!")
     t.expect_text("!", 1, "Shift+click selection replaced by typing")
@@ -544,7 +620,6 @@ def scenario_double_click_last_letter(app):
     app.end()
     app.click(x4 + (x5 - x4) * 0.75, repeat=2)
     app.park()
-    time.sleep(0.2)
     app.type("Y")
     event = t.wait_for(lambda e: e.get("event") == "text" and "Y" in e["text"], "the text after typing Y")
     t.text, t.caret = event["text"], event["caret"]
@@ -596,13 +671,10 @@ def scenario_long_text(app):
 
     app.key("End")
     t.expect_text(text, len(text), "End")
-    started = time.monotonic()
+    # How long it takes is a `make bench` figure (HeeBench --text), not a check here.
     app.type("!")
     t.expect_text(text + "!", len(text) + 1, "typing at the end of the long text")
-    latency = time.monotonic() - started
-    if latency > 1.0:
-        fail(f"typing one character into {len(text)} characters took {latency:.2f} s to reach the trace")
-    ok(f"typing into {len(text)} characters: {latency * 1000:.0f} ms to the trace")
+    ok(f"typing into {len(text)} characters: the character arrives at the end")
 
     # Another application's clipboard: 200,000 characters in lines.
     line = "%06d abcdefghij klmnopqrstuvwxyz ぇé👍🏽\n"
@@ -617,21 +689,16 @@ def scenario_long_text(app):
                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                              start_new_session=True)
     try:
-        time.sleep(0.5)
-        owner = run(["xclip", "-o", "-selection", "clipboard"], env=app.env, timeout=10).decode()
-        if owner != pasted:
-            fail(f"xclip did not take the clipboard ({len(owner)} characters read back)")
+        wait_for_clipboard(app.env, pasted, xclip)
         app.key("ctrl+a")
-        started = time.monotonic()
         app.key("ctrl+v")
         expected = pasted.replace("\n", " ")
         # The caret counts Characters: each 👍🏽 is two code points but one Character.
         t.expect_text(expected, len(expected) - expected.count("🏽"), "Ctrl+V of 200,000 characters from xclip",
-                      timeout=15)
-        took = time.monotonic() - started
+                      timeout=30)
     finally:
         kill_group(xclip)
-    ok(f"Ctrl+V of {LONG_PASTE} code points from another application (xclip): whole, newlines as spaces, {took:.2f} s")
+    ok(f"Ctrl+V of {LONG_PASTE} code points from another application (xclip): whole, newlines as spaces")
 
 
 # --------------------------------------------------------------------------- replay scenarios
@@ -819,7 +886,7 @@ def main():
         live = [(n, f) for n, f in LIVE_SCENARIOS if n in selected]
         if live:
             for tool, package in (("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("import", "imagemagick"),
-                                  ("convert", "imagemagick"), ("xclip", "xclip")):
+                                  ("convert", "imagemagick"), ("xclip", "xclip"), ("xmodmap", "x11-xserver-utils")):
                 if shutil.which(tool) is None:
                     raise Prerequisite(f"{tool} not found (apt-get install {package})")
         print(f"# binary {binary}, work dir {workdir}", flush=True)

@@ -44,7 +44,7 @@ from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_x
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCREEN = (1280, 1024)
 LAUNCH_TIMEOUT = 20.0
-EVENT_TIMEOUT = 5.0
+EVENT_TIMEOUT = 15.0          # safety nets for waits, never what is checked
 TOOLS = ("Xvfb", "xdotool", "xprop", "xwininfo", "xkill", "openbox")
 
 
@@ -178,7 +178,7 @@ class App:
         run(["xdotool", "windowfocus", "--sync", self.wid], self.env, check=False)
         run(["xdotool", "key", name], self.env)
 
-    def wait_exit(self, how, timeout=8.0):
+    def wait_exit(self, how, timeout=20.0):  # a safety net: the app exits at once
         try:
             status = self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -219,7 +219,7 @@ def on_screen(rect):
 def wait_on_screen(app, what):
     """Waits until the framed window is inside the screen (the app fits it once the window
     manager has framed it)."""
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + EVENT_TIMEOUT
     while True:
         rect, frame = framed_rect(app.env, app.wid)
         if frame != (0, 0, 0, 0) and on_screen(rect):
@@ -234,7 +234,7 @@ def is_maximized(env, wid):
     return "_NET_WM_STATE_MAXIMIZED_VERT" in state and "_NET_WM_STATE_MAXIMIZED_HORZ" in state
 
 
-def wait_until(condition, what, timeout=5.0):
+def wait_until(condition, what, timeout=EVENT_TIMEOUT):
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
@@ -293,7 +293,8 @@ def check_maximized(work, display):
     try:
         toggle_maximize(app)
         wait_until(lambda: is_maximized(app.env, app.wid), "the window is maximized")
-        time.sleep(0.3)
+        # The app has handled the maximize once it traces the maximized layout (no fixed wait).
+        wait_until(lambda: app.latest_layout()["window"]["w"] > 1000, "the layout has the maximized width")
         app.key("ctrl+q")
         expect(app.wait_exit("Ctrl+Q") == 0, "Ctrl+Q did not exit 0")
     finally:

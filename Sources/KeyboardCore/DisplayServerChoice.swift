@@ -1,0 +1,75 @@
+/// Which display server the app runs on, decided before SDL starts (pure: the environment
+/// and what a Wayland compositor offers are inputs).
+///
+/// The rule (README, "Wayland and X11"):
+/// - `SDL_VIDEODRIVER` set: SDL uses it, as SDL documents.
+/// - `WAYLAND_DISPLAY` set (a Wayland session, with or without XWayland): native Wayland,
+///   sharp at the output's scale and decorated as the compositor's other windows, with X11 as
+///   the fallback if SDL's Wayland driver fails.
+/// - otherwise: SDL's own order (X11 when `DISPLAY` is set). An X11 session takes exactly the
+///   path it took before Wayland support: no Wayland connection is made.
+///
+/// SDL 2.26 crashes during `SDL_Init` on a compositor that offers no `wl_seat`
+/// (libsdl-org/SDL#8898, fixed in 2.30): such a compositor is refused, or, when an X server
+/// is there too, left for X11.
+public enum DisplayServerChoice: Hashable, Sendable {
+    /// Leave the choice to SDL (`SDL_VIDEODRIVER`, else X11, then Wayland, ...).
+    case sdlDefault
+    /// Ask SDL for these drivers, in this order (`SDL_HINT_VIDEODRIVER`, e.g. `"wayland,x11"`);
+    /// `warning` is one line for stderr, when the choice is not the obvious one.
+    case drivers(String, warning: String?)
+    /// Do not start SDL; `message` is one line saying why.
+    case refuse(String)
+
+    /// What a Wayland compositor offers, found by connecting to it before SDL does.
+    public enum WaylandProbe: Hashable, Sendable {
+        /// No compositor answers at `WAYLAND_DISPLAY` (or its default, `wayland-0`).
+        case unreachable
+        /// A compositor answers but offers no `wl_seat` (no input at all).
+        case noSeat
+        /// A compositor with a seat.
+        case usable
+    }
+
+    /// The upstream report of SDL 2.26's crash without a seat.
+    public static let noSeatReport = "https://github.com/libsdl-org/SDL/issues/8898"
+
+    /// Decides from `environment` (`SDL_VIDEODRIVER`, `WAYLAND_DISPLAY`, `WAYLAND_SOCKET`,
+    /// `DISPLAY`), calling `probeWayland` only when Wayland may be used (never in an X11
+    /// session without `WAYLAND_DISPLAY`).
+    /// - Parameter preferX11: X11 first whenever `DISPLAY` is set, even in a Wayland session:
+    ///   for what works through X11 only (typing into other applications with XTEST reaches
+    ///   XWayland's).
+    public static func decide(environment: [String: String], preferX11: Bool = false,
+                              probeWayland: () -> WaylandProbe) -> DisplayServerChoice {
+        func isSet(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
+        let hasX11 = isSet("DISPLAY")
+        let noSeat = "the Wayland compositor offers no input seat (wl_seat), and SDL 2.26 crashes without one (\(noSeatReport))"
+        if let explicit = environment["SDL_VIDEODRIVER"], !explicit.isEmpty {
+            // The user's choice stands; only a seatless compositor is refused (not crashed on).
+            let names = explicit.lowercased().split(separator: ",")
+            if names.first == "wayland", probeWayland() == .noSeat {
+                return .refuse(noSeat)
+            }
+            return .sdlDefault
+        }
+        if preferX11 && hasX11 { return .sdlDefault }
+        if isSet("WAYLAND_SOCKET") {
+            // A socket handed over by the compositor: connecting to probe it would use it up.
+            return .drivers("wayland,x11", warning: nil)
+        }
+        if isSet("WAYLAND_DISPLAY") {
+            switch probeWayland() {
+            case .usable:
+                return .drivers("wayland,x11", warning: nil)
+            case .noSeat:
+                return hasX11 ? .drivers("x11", warning: noSeat + "; using X11") : .refuse(noSeat)
+            case .unreachable:
+                return .sdlDefault
+            }
+        }
+        if hasX11 { return .sdlDefault }
+        // Neither variable: SDL would still try Wayland's default socket.
+        return probeWayland() == .noSeat ? .refuse(noSeat) : .sdlDefault
+    }
+}

@@ -85,6 +85,7 @@ final class Application {
     init(options: LaunchOptions, configuration: RunConfiguration, settings: SettingsStore?, assetsDirectory: String,
          replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
         let mode: KeyboardMode = options.system ? .system : .hostScreen
+        AudioSubsystem.nameStreams()
         // System mode's keys go out through X11 (XTEST): on a Wayland desktop, through XWayland.
         sdl = try SDLContext(preferX11: options.system)
         var configuration = configuration
@@ -129,7 +130,6 @@ final class Application {
         self.replay = replay
         exitWhenDone = options.exitWhenDone
         benchPresses = options.benchPresses
-        audio.countsFrames = options.benchPresses != nil
         benchInterval = .milliseconds(options.benchInterval)
         if options.replayPath != nil {
             // A replay's time is the file's, from zero: its trace is the same on every run.
@@ -228,6 +228,7 @@ final class Application {
                 meetDeadlines(before: now)
                 send(.tick, at: now)
                 suspendAudioIfIdle(at: now)
+                emit(audio.watch(at: now), at: now)
                 systemMode?.tick(at: now)
             }
             if let bench {
@@ -279,7 +280,7 @@ final class Application {
         }
         if !X11WindowLoss.windowLost { try drawIfNeeded(at: clock.now) }
         systemMode?.close()
-        audio.stop()
+        _ = audio.stop()  // quitting: not traced (a hidden keyboard traces `closed`)
         settingsChanged()
         settings?.save()
     }
@@ -294,10 +295,16 @@ final class Application {
         SettingsSnapshot.publish(settings)
     }
 
-    /// When to wake to suspend the silent audio device (a clip still playing past its
-    /// expected end is checked again 0.1 s later).
+    /// When to wake for the open audio device: to check it still plays, or to suspend it
+    /// after a silence (a clip still playing past its expected end is checked again 0.1 s
+    /// later).
     private func audioWake(after now: Duration) -> Duration? {
-        audio.idleDeadline.map { $0 > now ? $0 : now + .milliseconds(100) }
+        audio.wakeDeadline.map { $0 > now ? $0 : now + .milliseconds(100) }
+    }
+
+    /// Writes the audio engine's trace events.
+    private func emit(_ outcome: AudioEngine.Outcome, at now: Duration) {
+        for event in outcome.events { trace.emit(event, at: now) }
     }
 
     /// Feeds replayed events for up to `replayBatch` of wall time. Each event happens at its
@@ -368,7 +375,7 @@ final class Application {
 
     /// Closes the audio device after its silence, and traces it.
     private func suspendAudioIfIdle(at time: Duration) {
-        if audio.suspendIfIdle(at: time) { trace.emit(.audioSuspended, at: time) }
+        emit(audio.suspendIfIdle(at: time), at: time)
     }
 
     /// A live event that arrives while a replay runs. The file is the replay's only input, so
@@ -398,11 +405,19 @@ final class Application {
             running = false
             return
         }
-        if SDL_EventType(event.type) == SDL_SYSWMEVENT {
+        switch SDL_EventType(event.type) {
+        case SDL_SYSWMEVENT:
             // X events for system mode: focus, titles, keymap changes, the pointer on the keys.
             var copy = event
             if systemMode?.handle(&copy, at: clock.now) == true { keyTargetChanged(at: time) }
             return
+        case SDL_AUDIODEVICEREMOVED where event.adevice.iscapture == 0:
+            emit(audio.deviceRemoved(event.adevice.which, at: time), at: clock.now)
+        case SDL_MOUSEMOTION where event.motion.which != HEE_SDL_TOUCH_MOUSEID:
+            // A mouse moving over the window: get a suspended audio device ready for a press.
+            emit(audio.pointerMoved(at: time), at: clock.now)
+        default:
+            break
         }
         if live, SDL_EventType(event.type) == SDL_WINDOWEVENT,
            windowState.handle(SDL_WindowEventID(UInt32(event.window.event)), window: window, at: time) {
@@ -547,8 +562,8 @@ final class Application {
             case .compositionChanged(let text, let cursor):
                 trace.emit(.composition(text, cursor: cursor), at: now)
             case .playSound(let name):
-                let outcome = audio.play(at: now)
-                if let resumed = outcome.resumed { trace.emit(resumed, at: now) }
+                let outcome = audio.press(at: now)
+                emit(outcome, at: now)
                 if outcome.started { trace.emit(.sound(name), at: now) }
                 bench?.actionPerformed()
             case .startAudioEngine:
@@ -558,10 +573,10 @@ final class Application {
                     audioStartPending = true
                     break
                 }
-                if let outcome = audio.start(at: now) { trace.emit(outcome, at: now) }
+                emit(audio.start(at: now), at: now)
             case .stopAudioEngine:
                 audioStartPending = false
-                if audio.stop() { trace.emit(.audioClosed, at: now) }
+                emit(audio.stop(), at: now)
             case .startTextInput(let rect):
                 let f = rect.scaled(by: coordinateScale)
                 var r = SDL_Rect(x: Int32(f.x), y: Int32(f.y), w: Int32(f.width), h: Int32(f.height))

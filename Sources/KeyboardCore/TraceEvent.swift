@@ -27,15 +27,16 @@ public enum TraceEvent: Hashable, Sendable {
     /// when it ended); cursor in `Character`s of the composition.
     case composition(String, cursor: Int)
     /// The audio device opened with this spec (`format` is `s16` or `f32`; `chunk` in
-    /// sample frames).
-    case audioOpen(rate: Int, channels: Int, format: String, chunk: Int)
+    /// sample frames), through SDL's audio `driver` (`pipewire`, `pulseaudio`, `alsa`, …).
+    case audioOpen(rate: Int, channels: Int, format: String, chunk: Int, driver: String? = nil)
     /// The audio device closed.
     case audioClosed
     /// The audio device was closed after a silence (the keyboard is still up).
     case audioSuspended
     /// The audio device was reopened for a press after a suspension; carries the open event.
     indirect case audioResumed(TraceEvent)
-    /// No sound this run: `unavailable` (no usable device) or `muted` (`--mute`).
+    /// No sound, and why: `unavailable` (no usable device: at launch, or for a press that
+    /// cannot play), `lost` (the open device went away) or `muted` (`--mute`).
     case audioSilent(status: String, reason: String)
     /// A sound started playing.
     case sound(SoundName)
@@ -86,9 +87,10 @@ public enum TraceEvent: Hashable, Sendable {
             members += [("text", .string(text)), ("caret", .integer(caret))]
         case .composition(let text, let cursor):
             members += [("text", .string(text)), ("cursor", .integer(cursor))]
-        case .audioOpen(let rate, let channels, let format, let chunk):
+        case .audioOpen(let rate, let channels, let format, let chunk, let driver):
             members += [("status", .string("open")), ("rate", .integer(rate)), ("channels", .integer(channels)),
                         ("format", .string(format)), ("chunk", .integer(chunk))]
+            if let driver { members.append(("driver", .string(driver))) }
         case .audioClosed:
             members.append(("status", .string("closed")))
         case .audioSuspended:

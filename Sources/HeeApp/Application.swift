@@ -19,6 +19,8 @@ final class Application {
     private let window: Window
     private let audio: AudioEngine
     private let fonts: TTFLibrary
+    /// System mode's X11 side (`--system` with SDL's x11 driver); `nil` otherwise.
+    private var systemMode: X11SystemMode?
     private let sdl: SDLContext
 
     private var session: KeyboardSession
@@ -36,6 +38,8 @@ final class Application {
     private var windowState: WindowStateKeeper
     private var translator: EventTranslator
     private let trace: TraceWriter
+    /// This run's configuration, for the trace's `settings` line at launch.
+    private let configuration: RunConfiguration
     private var clock = AppClock()
     /// Window coordinates per point (`--scale`).
     private let coordinateScale: Double
@@ -80,7 +84,10 @@ final class Application {
     /// - Throws: `SDLError` when SDL, the window, the renderer or a bundled font fails.
     init(options: LaunchOptions, configuration: RunConfiguration, settings: SettingsStore?, assetsDirectory: String,
          replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
-        sdl = try SDLContext()
+        let mode: KeyboardMode = options.system ? .system : .hostScreen
+        AudioSubsystem.nameStreams()
+        // System mode's keys go out through X11 (XTEST): on a Wayland desktop, through XWayland.
+        sdl = try SDLContext(preferX11: options.system)
         var configuration = configuration
         if sdl.videoDriver == .wayland, options.scale == nil {
             // The compositor gives each output's scale (drawn at it, see drawIfNeeded);
@@ -91,13 +98,14 @@ final class Application {
         fonts = try TTFLibrary()
         audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                             volume: configuration.volume)
-        let minimum = KeyboardLayout.minimumWindowSize
+        let minimum = KeyboardLayout.minimumWindowSize(for: mode)
         strings = HostScreenText.of(configuration.language)
         language = configuration.language
         let minimumSize = Size(width: (minimum.width * scale).rounded(.up), height: (minimum.height * scale).rounded(.up))
         let size = WindowStateKeeper.launchSize(for: configuration, minimum: minimumSize, display: sdl)
         window = try Window(context: sdl, title: strings.windowTitle, size: size, minimum: minimumSize,
-                            maximized: configuration.maximized)
+                            maximized: configuration.maximized,
+                            extraFlags: mode == .system ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue : 0)
         if let x11 = X11WindowHandles(of: window.pointer) {
             X11WindowClass.set(on: x11)
             X11WindowLoss.watch(x11)
@@ -114,7 +122,7 @@ final class Application {
         self.assetsDirectory = assetsDirectory
         trace = TraceWriter(enabled: options.trace)
         coordinateScale = scale
-        session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume)
+        session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume, mode: mode)
         translator = EventTranslator(windowSize: points, coordinateScale: scale)
         self.settings = settings
         SettingsSnapshot.publish(settings)
@@ -122,14 +130,40 @@ final class Application {
         self.replay = replay
         exitWhenDone = options.exitWhenDone
         benchPresses = options.benchPresses
-        audio.countsFrames = options.benchPresses != nil
         benchInterval = .milliseconds(options.benchInterval)
         if options.replayPath != nil {
             // A replay's time is the file's, from zero: its trace is the same on every run.
             clock.freeze(at: .zero)
             audio.followsVirtualTime = true
         }
-        trace.emit(.settings(configuration), at: clock.now)
+        self.configuration = configuration
+        if mode == .system { startSystemMode() }
+    }
+
+    /// System mode: sets the window up as a keyboard that never takes the focus and starts
+    /// watching the focus (X11), or says in one line why keys cannot reach every window.
+    private func startSystemMode() {
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        do {
+            systemMode = try X11SystemMode(window: window.pointer)
+            systemMode?.readyText = HeeButtonModel.insertedText
+        } catch {
+            Console.error("\(Console.program): --system: \(error); keys are not sent")
+        }
+        if let notice = SystemModeNotice.message(videoDriver: driver, environment: FileSystem.environment) {
+            Console.error("\(Console.program): \(notice)")
+        }
+        // Text input and the input method stay off: the window never has the focus.
+        SDL_EventState(UInt32(SDL_TEXTINPUT.rawValue), SDL_DISABLE)
+        SDL_EventState(UInt32(SDL_TEXTEDITING.rawValue), SDL_DISABLE)
+        SDL_EventState(UInt32(SDL_TEXTEDITING_EXT.rawValue), SDL_DISABLE)
+    }
+
+    /// System mode: tells the session and the trace where keys go now.
+    private func keyTargetChanged(at time: Duration) {
+        let target = systemMode?.keyTarget ?? .unavailable
+        if let systemMode { trace.emit(.target(systemMode.target), at: clock.now) }
+        send(.keyTargetChanged(target), at: time)
     }
 
     /// The bundled font that could not be opened, if drawing failed because of one.
@@ -142,9 +176,13 @@ final class Application {
     /// - Throws: `SDLError` when drawing fails.
     func run() throws(SDLError) {
         SDL_StopTextInput()
-        send(.launched, at: clock.now)
+        // The settings line and the launch's lines (layout, keyboard) carry one time.
+        let launch = clock.now
+        trace.emit(.settings(configuration), at: launch)
+        send(.launched, at: launch)
+        if session.mode == .system { keyTargetChanged(at: launch) }
         try drawIfNeeded(at: clock.now)
-        window.show()
+        if let systemMode { systemMode.show() } else { window.show() }
         try presenter.windowShown()
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }
         iconTime = clock.now + .milliseconds(300)
@@ -190,6 +228,8 @@ final class Application {
                 meetDeadlines(before: now)
                 send(.tick, at: now)
                 suspendAudioIfIdle(at: now)
+                emit(audio.watch(at: now), at: now)
+                systemMode?.tick(at: now)
             }
             if let bench {
                 if bench.isDone { break }
@@ -224,7 +264,7 @@ final class Application {
                 if let due = bench?.deadline() { wait = min(wait, max(due - now, .zero)) }
                 gotEvent = SDL_WaitEventTimeout(&event, Int32((wait.seconds * 1000).rounded(.up))) != 0
             } else if let deadline = [session.nextDeadline(after: now), audioWake(after: now), bench?.deadline(),
-                                      iconSet ? nil : iconTime, windowState.deadline(after: now)]
+                                      iconSet ? nil : iconTime, windowState.deadline(after: now), systemMode?.deadline]
                         .compactMap({ $0 }).min() {
                 let ms = max(Int32(((deadline - now).seconds * 1000).rounded(.up)), 1)
                 gotEvent = SDL_WaitEventTimeout(&event, ms) != 0
@@ -239,7 +279,8 @@ final class Application {
             }
         }
         if !X11WindowLoss.windowLost { try drawIfNeeded(at: clock.now) }
-        audio.stop()
+        systemMode?.close()
+        _ = audio.stop()  // quitting: not traced (a hidden keyboard traces `closed`)
         settingsChanged()
         settings?.save()
     }
@@ -249,14 +290,21 @@ final class Application {
     /// for a save outside the loop (`SettingsSnapshot`).
     private func settingsChanged() {
         guard settings != nil else { return }
-        windowState.save(into: &settings!.settings)
+        // System mode's window is another shape: its size is not the host screen's.
+        if session.mode == .hostScreen { windowState.save(into: &settings!.settings) }
         SettingsSnapshot.publish(settings)
     }
 
-    /// When to wake to suspend the silent audio device (a clip still playing past its
-    /// expected end is checked again 0.1 s later).
+    /// When to wake for the open audio device: to check it still plays, or to suspend it
+    /// after a silence (a clip still playing past its expected end is checked again 0.1 s
+    /// later).
     private func audioWake(after now: Duration) -> Duration? {
-        audio.idleDeadline.map { $0 > now ? $0 : now + .milliseconds(100) }
+        audio.wakeDeadline.map { $0 > now ? $0 : now + .milliseconds(100) }
+    }
+
+    /// Writes the audio engine's trace events.
+    private func emit(_ outcome: AudioEngine.Outcome, at now: Duration) {
+        for event in outcome.events { trace.emit(event, at: now) }
     }
 
     /// Feeds replayed events for up to `replayBatch` of wall time. Each event happens at its
@@ -327,7 +375,7 @@ final class Application {
 
     /// Closes the audio device after its silence, and traces it.
     private func suspendAudioIfIdle(at time: Duration) {
-        if audio.suspendIfIdle(at: time) { trace.emit(.audioSuspended, at: time) }
+        emit(audio.suspendIfIdle(at: time), at: time)
     }
 
     /// A live event that arrives while a replay runs. The file is the replay's only input, so
@@ -356,6 +404,20 @@ final class Application {
         if X11WindowLoss.isWindowDestroyed(by: event) {
             running = false
             return
+        }
+        switch SDL_EventType(event.type) {
+        case SDL_SYSWMEVENT:
+            // X events for system mode: focus, titles, keymap changes, the pointer on the keys.
+            var copy = event
+            if systemMode?.handle(&copy, at: clock.now) == true { keyTargetChanged(at: time) }
+            return
+        case SDL_AUDIODEVICEREMOVED where event.adevice.iscapture == 0:
+            emit(audio.deviceRemoved(event.adevice.which, at: time), at: clock.now)
+        case SDL_MOUSEMOTION where event.motion.which != HEE_SDL_TOUCH_MOUSEID:
+            // A mouse moving over the window: get a suspended audio device ready for a press.
+            emit(audio.pointerMoved(at: time), at: clock.now)
+        default:
+            break
         }
         if live, SDL_EventType(event.type) == SDL_WINDOWEVENT,
            windowState.handle(SDL_WindowEventID(UInt32(event.window.event)), window: window, at: time) {
@@ -465,6 +527,13 @@ final class Application {
     /// Performs the session's effects for an input at `time` and traces them, stamped with
     /// that time.
     private func apply(_ effects: [KeyboardEffect], at now: Duration) {
+        // Keystrokes for another application go out first, in their order: they are what the
+        // user waits for (the trace lines and the sound of the same input follow).
+        var effects = effects
+        if effects.contains(where: { if case .send = $0 { true } else { false } }) {
+            let sends = effects.filter { if case .send = $0 { true } else { false } }
+            effects = sends + effects.filter { if case .send = $0 { false } else { true } }
+        }
         for effect in effects {
             switch effect {
             case .layoutChanged:
@@ -493,8 +562,8 @@ final class Application {
             case .compositionChanged(let text, let cursor):
                 trace.emit(.composition(text, cursor: cursor), at: now)
             case .playSound(let name):
-                let outcome = audio.play(at: now)
-                if let resumed = outcome.resumed { trace.emit(resumed, at: now) }
+                let outcome = audio.press(at: now)
+                emit(outcome, at: now)
                 if outcome.started { trace.emit(.sound(name), at: now) }
                 bench?.actionPerformed()
             case .startAudioEngine:
@@ -504,10 +573,10 @@ final class Application {
                     audioStartPending = true
                     break
                 }
-                if let outcome = audio.start(at: now) { trace.emit(outcome, at: now) }
+                emit(audio.start(at: now), at: now)
             case .stopAudioEngine:
                 audioStartPending = false
-                if audio.stop() { trace.emit(.audioClosed, at: now) }
+                emit(audio.stop(), at: now)
             case .startTextInput(let rect):
                 let f = rect.scaled(by: coordinateScale)
                 var r = SDL_Rect(x: Int32(f.x), y: Int32(f.y), w: Int32(f.width), h: Int32(f.height))
@@ -517,6 +586,14 @@ final class Application {
                 SDL_StopTextInput()
             case .setClipboard(let text):
                 SDL_SetClipboardText(text)
+            case .send(let stroke):
+                var dropped: String?
+                if let systemMode {
+                    do { try systemMode.send(stroke, at: clock.now) } catch { dropped = error.description }
+                } else {
+                    dropped = "keys cannot be sent (not X11)"
+                }
+                trace.emit(.send(stroke, dropped: dropped), at: now)
             case .needsDisplay:
                 needsDisplay = true
             }

@@ -27,18 +27,26 @@ public enum TraceEvent: Hashable, Sendable {
     /// when it ended); cursor in `Character`s of the composition.
     case composition(String, cursor: Int)
     /// The audio device opened with this spec (`format` is `s16` or `f32`; `chunk` in
-    /// sample frames).
-    case audioOpen(rate: Int, channels: Int, format: String, chunk: Int)
+    /// sample frames), through SDL's audio `driver` (`pipewire`, `pulseaudio`, `alsa`, …).
+    case audioOpen(rate: Int, channels: Int, format: String, chunk: Int, driver: String? = nil)
     /// The audio device closed.
     case audioClosed
     /// The audio device was closed after a silence (the keyboard is still up).
     case audioSuspended
     /// The audio device was reopened for a press after a suspension; carries the open event.
     indirect case audioResumed(TraceEvent)
-    /// No sound this run: `unavailable` (no usable device) or `muted` (`--mute`).
+    /// No sound, and why: `unavailable` (no usable device: at launch, or for a press that
+    /// cannot play), `lost` (the open device went away) or `muted` (`--mute`).
     case audioSilent(status: String, reason: String)
     /// A sound started playing.
     case sound(SoundName)
+    /// System mode: one keystroke typed into the focused window — `text` for characters,
+    /// `key` (an X keysym name, `ctrl+` when Control is held) for other keys. When it could
+    /// not be sent, `dropped` says why (e.g. no window has the focus).
+    case send(Keystroke, dropped: String? = nil)
+    /// System mode: the window keys go to changed (`window` and `title` are `null` when no
+    /// window has the focus).
+    case target(FocusedWindow?)
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -49,10 +57,10 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("window", .object([("w", .number(layout.windowSize.width * f)),
                                                ("h", .number(layout.windowSize.height * f))])))
             members.append(("scale", .number(scale)))
-            var keys: [(String, JSONValue)] = KeyboardLayout.keyOrder.compactMap { key in
+            var keys: [(String, JSONValue)] = layout.orderedKeys.compactMap { key in
                 layout.keys[key].map { (key.name, Self.rect($0.scaled(by: f))) }
             }
-            for control in HostControl.allCases {
+            for control in HostControl.allCases where layout.mode == .hostScreen {
                 keys.append((control.rawValue, Self.rect(layout.frame(of: control).scaled(by: f))))
             }
             members.append(("keys", .object(keys)))
@@ -79,9 +87,10 @@ public enum TraceEvent: Hashable, Sendable {
             members += [("text", .string(text)), ("caret", .integer(caret))]
         case .composition(let text, let cursor):
             members += [("text", .string(text)), ("cursor", .integer(cursor))]
-        case .audioOpen(let rate, let channels, let format, let chunk):
+        case .audioOpen(let rate, let channels, let format, let chunk, let driver):
             members += [("status", .string("open")), ("rate", .integer(rate)), ("channels", .integer(channels)),
                         ("format", .string(format)), ("chunk", .integer(chunk))]
+            if let driver { members.append(("driver", .string(driver))) }
         case .audioClosed:
             members.append(("status", .string("closed")))
         case .audioSuspended:
@@ -97,6 +106,15 @@ public enum TraceEvent: Hashable, Sendable {
             members += [("status", .string(status)), ("reason", .string(reason))]
         case .sound(let name):
             members.append(("name", .string(name.rawValue)))
+        case .send(let stroke, let dropped):
+            switch stroke {
+            case .text(let text): members.append(("text", .string(text)))
+            case .key: members.append(("key", .string(stroke.keyName ?? "")))
+            }
+            if let dropped { members.append(("dropped", .string(dropped))) }
+        case .target(let window):
+            members.append(("window", window.map { .integer(Int(truncatingIfNeeded: $0.id)) } ?? .null))
+            members.append(("title", window.map { .string($0.title) } ?? .null))
         }
         return .object(members)
     }
@@ -116,6 +134,8 @@ public enum TraceEvent: Hashable, Sendable {
         case .composition: "composition"
         case .audioOpen, .audioClosed, .audioSilent, .audioSuspended, .audioResumed: "audio"
         case .sound: "sound"
+        case .send: "send"
+        case .target: "target"
         }
     }
 

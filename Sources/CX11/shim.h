@@ -55,15 +55,8 @@ static inline int hee_device_keys_down(Display *display, XDevice *device, unsign
     return found;
 }
 
-/// `None`, `CurrentTime`, `PointerRoot` and `NoSymbol` (untyped macros).
-static const Window HEE_X_NONE = None;
-static const Window HEE_X_POINTER_ROOT = PointerRoot;
-static const KeySym HEE_X_NO_SYMBOL = NoSymbol;
-/// `XA_ATOM`, `XA_WINDOW`, `XA_STRING`, `XA_WM_NAME`, `XA_CARDINAL` (cast macros).
+/// `XA_ATOM` (a cast macro).
 static const Atom HEE_XA_ATOM = XA_ATOM;
-static const Atom HEE_XA_WINDOW = XA_WINDOW;
-static const Atom HEE_XA_STRING = XA_STRING;
-static const Atom HEE_XA_WM_NAME = XA_WM_NAME;
 
 /// `DestroyNotify` (an X event type).
 static const int HEE_X11_DESTROY_NOTIFY = DestroyNotify;

@@ -18,9 +18,9 @@ struct AppClock {
 
     private var live: Duration { .milliseconds(Int64(SDL_GetTicks64())) + offset }
 
-    /// Stops the clock at `time`, or at its current time (a replay starts). A replay starts
-    /// at zero, so its trace never depends on how long start-up took.
-    mutating func freeze(at time: Duration? = nil) { frozen = time ?? now }
+    /// Stops the clock at `time` (a replay starts: at zero, so its trace never depends on
+    /// how long start-up took).
+    mutating func freeze(at time: Duration) { frozen = time }
 
     /// Lets the clock run again from where it stood (the replay has ended).
     mutating func thaw() {

@@ -143,14 +143,13 @@ final class Application {
     /// System mode: sets the window up as a keyboard that never takes the focus and starts
     /// watching the focus (X11), or says in one line why keys cannot reach every window.
     private func startSystemMode() {
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
         do {
             systemMode = try X11SystemMode(window: window.pointer)
             systemMode?.readyText = HeeButtonModel.insertedText
         } catch {
             Console.error("\(Console.program): --system: \(error); keys are not sent")
         }
-        if let notice = SystemModeNotice.message(videoDriver: driver, environment: FileSystem.environment) {
+        if let notice = SystemModeNotice.message(videoDriver: sdl.videoDriver.description, environment: FileSystem.environment) {
             Console.error("\(Console.program): \(notice)")
         }
         // Text input and the input method stay off: the window never has the focus.
@@ -339,9 +338,7 @@ final class Application {
                     send(.textInput(text), at: time)
                 }
             } else {
-                for event in record.sdlEvents(windowID: window.id) {
-                    handle(event, at: time, live: false, clipboard: record.clipboard)
-                }
+                handle(record.sdlEvent(windowID: window.id), at: time, live: false, clipboard: record.clipboard)
             }
         } while running && replayIndex < replay.count && SDL_GetTicks64() < budgetEnds
     }

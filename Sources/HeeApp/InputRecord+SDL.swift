@@ -70,18 +70,14 @@ extension InputRecord {
         SDL_GetKeyFromName(name) != SDLK_UNKNOWN.rawValue
     }
 
-    /// The SDL events this record stands for, for `windowID`, stamped with the record's
-    /// time. A textinput longer than an `SDL_TEXTINPUT` holds (31 bytes) is cut short here:
-    /// the replay feeds text records to the session whole instead (one commit, one input).
+    /// The SDL event this record stands for, for `windowID`, stamped with the record's time.
+    /// A textinput longer than an `SDL_TEXTINPUT` holds (31 bytes) is cut short here: the
+    /// replay feeds text records to the session whole instead (one commit, one input).
     ///
     /// A textediting record becomes an `SDL_TEXTEDITING` event, or an `SDL_TEXTEDITING_EXT`
     /// when its text does not fit one; the EXT event's text is allocated with SDL's
     /// allocator, and whoever handles the event frees it with `SDL_free` (as SDL's own).
-    func sdlEvents(windowID: UInt32) -> [SDL_Event] {
-        [sdlEvent(windowID: windowID)]
-    }
-
-    private func sdlEvent(windowID: UInt32) -> SDL_Event {
+    func sdlEvent(windowID: UInt32) -> SDL_Event {
         var e = SDL_Event()
         let stamp = UInt32(truncatingIfNeeded: t)
         switch type {

@@ -75,7 +75,4 @@ final class SDLContext {
         if case .headless = videoDriver { return false }
         return true
     }
-
-    /// Milliseconds since SDL started (the clock of event timestamps).
-    var ticks: Duration { .milliseconds(Int64(SDL_GetTicks64())) }
 }

@@ -47,9 +47,6 @@ final class X11SpareKeycodes {
         self.connection = connection
     }
 
-    /// Whether any keycode is borrowed.
-    var isBorrowing: Bool { !loans.isEmpty }
-
     /// When the loans are due back, if any.
     var deadline: Duration? { loans.isEmpty || inUse ? nil : lastUse + Self.hold }
 

@@ -24,9 +24,4 @@ struct X11WindowHandles {
         self.display = display
         window = info.info.x11.window
     }
-
-    /// Whether SDL's current video driver is X11.
-    static var isX11: Bool {
-        SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
-    }
 }

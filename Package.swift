@@ -30,11 +30,11 @@ let package = Package(
             pkgConfig: "xkbcommon-x11",
             providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxtst-dev", "libxi-dev", "libxkbcommon-x11-dev"])]
         ),
-        .systemLibrary(
-            name: "CFontconfig",
-            pkgConfig: "fontconfig",
-            providers: [.apt(["libfontconfig-dev"])]
-        ),
+        // libfontconfig-dev. No pkg-config: fontconfig.pc requires freetype2, which would link
+        // libfreetype into the binaries although nothing of ours calls it (dpkg-shlibdeps
+        // warned; SwiftPM puts an `--as-needed` flag after the libraries, where it does
+        // nothing). The module map links libfontconfig, and its header needs no include path.
+        .systemLibrary(name: "CFontconfig"),
         // Wayland beside SDL (libwayland-dev): the window's wl_surface, wl_shm buffers.
         .target(
             name: "CWayland",

@@ -110,7 +110,8 @@ final class Application {
             X11WindowClass.set(on: x11)
             X11WindowLoss.watch(x11)
         }
-        windowState = WindowStateKeeper(openedAt: size, maximized: configuration.maximized, coordinateScale: scale)
+        windowState = WindowStateKeeper(openedAt: size, minimum: minimumSize, maximized: configuration.maximized,
+                                        coordinateScale: scale)
         let points = windowState.memory.normalSize
         presenter = sdl.videoDriver == .wayland ? try WaylandPresenter(window: window) : try WindowPresenter(window: window)
         textRenderer = try TextRenderer(renderer: presenter.renderer, library: fonts, assetsDirectory: assetsDirectory)

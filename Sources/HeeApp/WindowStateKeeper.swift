@@ -13,6 +13,8 @@ struct WindowStateKeeper {
 
     /// Window coordinates per point (`--scale`).
     let coordinateScale: Double
+    /// The window's minimum size (window coordinates): the frame is never fitted below it.
+    let minimum: Size
     /// The normal size and maximized state, from window events.
     private(set) var memory: WindowStateMemory
     /// What the app itself opened (or fitted) the window at: not the user's choice, not saved.
@@ -38,9 +40,11 @@ struct WindowStateKeeper {
 
     /// - Parameters:
     ///   - size: the size the window opens at (window coordinates).
+    ///   - minimum: the window's minimum size (window coordinates), its mode's.
     ///   - maximized: whether it opens maximized.
-    init(openedAt size: Size, maximized: Bool, coordinateScale: Double) {
+    init(openedAt size: Size, minimum: Size, maximized: Bool, coordinateScale: Double) {
         self.coordinateScale = coordinateScale
+        self.minimum = minimum
         let points = Size(width: size.width / coordinateScale, height: size.height / coordinateScale)
         memory = WindowStateMemory(normalSize: points, maximized: maximized)
         ownState = (points, maximized)
@@ -87,12 +91,9 @@ struct WindowStateKeeper {
         }
         if frame == .none { return }  // not framed yet (or no window manager)
         frameFitDeadline = nil
-        guard let usable = window.usableBounds else { return }
-        let minimum = KeyboardLayout.minimumWindowSize
-        guard let fitted = WindowPlacement.fitFrame(
-            client: window.frame, frame: frame, usable: usable,
-            minimum: Size(width: (minimum.width * coordinateScale).rounded(.up),
-                          height: (minimum.height * coordinateScale).rounded(.up))) else { return }
+        guard let usable = window.usableBounds,
+              let fitted = WindowPlacement.fitFrame(client: window.frame, frame: frame, usable: usable, minimum: minimum)
+        else { return }
         window.setFrame(fitted)
         let points = Size(width: fitted.width / coordinateScale, height: fitted.height / coordinateScale)
         memory.resized(to: points, at: now)

@@ -17,13 +17,16 @@ its own XDG_CONFIG_HOME, SDL's dummy audio driver. Checks:
   7. A saved size the range allows but the display cannot hold ({"windowWidth":8200,
      "windowHeight":800} with GDK_SCALE=2, 16400 pixels wide: SDL refused it and every
      launch exited 69) → the app starts, clamped, with one warning, and quits with 0.
+  8. `--system --scale 2 --size 480x500` (1000 pixels tall: with openbox's title bar it
+     does not fit the screen) is fitted inside the screen by its own minimum (324 points),
+     not the host screen's (592 points, 1184 pixels: taller than the screen).
 
 Prints `ok - …` per check; exits 1 on the first failure (the work directory is kept). When
 Xvfb, xdotool, xprop, xwininfo, xkill or openbox is missing it prints one SKIP line and exits
 0, unless HEE_E2E_REQUIRE=1 (set by .ci/run) or CI=true, which make a missing tool a failure (2).
 
 Arguments: names of checks to run (saved-size, maximized, xkill, windowclose,
-display-cannot-hold, server-gone); default all.
+display-cannot-hold, server-gone, system-fits); default all.
 Environment: HEE_APP (default <repo>/.build/release/HeeApp), HEE_E2E_KEEP=1 keeps the work
 directory. Standard-library Python 3 only.
 """
@@ -373,6 +376,19 @@ def check_display_cannot_hold(work, display):
     ok(f"8200x800 at GDK_SCALE=2 (16400 px): starts at {window['w']}x{window['h']} with one warning, exit 0")
 
 
+def check_system_mode_fits(work, display):
+    work.clear_settings()
+    app = App(work, display, "system-fits", ("--system", "--scale", "2", "--size", "480x500")).start()
+    try:
+        rect = wait_on_screen(app, "--system --scale 2 --size 480x500")
+        (_, _, w, h), _ = geometry(app.env, app.wid)
+        minimum = 2 * 324  # KeyboardLayout.minimumWindowSize(for: .system), in pixels at --scale 2
+        expect(minimum <= h < 1000 and w == 960, f"the fitted window is {w}x{h} (minimum height {minimum})")
+    finally:
+        app.kill()
+    ok(f"--system --scale 2 --size 480x500: fitted to {w}x{h} by system mode's own minimum, framed {rect} on screen")
+
+
 def main():
     began = time.monotonic()
     root = tempfile.mkdtemp(prefix="hee-window-")
@@ -392,6 +408,7 @@ def main():
             "windowclose": lambda: check_killed(work, display, "xdotool windowclose"),
             "display-cannot-hold": lambda: check_display_cannot_hold(work, display),
             "server-gone": lambda: check_server_gone(work),
+            "system-fits": lambda: check_system_mode_fits(work, display),
         }
         for name in sys.argv[1:] or checks:
             checks[name]()

@@ -175,6 +175,9 @@ final class Application {
     /// Runs until the window is closed (or, with `--exit-when-done`, the replay has ended).
     /// - Throws: `SDLError` when drawing fails.
     func run() throws(SDLError) {
+        // System mode ends with the loop, however it ends (main exits without tearing the app
+        // down): its deinit gives the keycodes it borrowed back to the X server's keymap.
+        defer { systemMode = nil }
         SDL_StopTextInput()
         // The settings line and the launch's lines (layout, keyboard) carry one time.
         let launch = clock.now
@@ -279,7 +282,6 @@ final class Application {
             }
         }
         if !X11WindowLoss.windowLost { try drawIfNeeded(at: clock.now) }
-        systemMode?.close()
         _ = audio.stop()  // quitting: not traced (a hidden keyboard traces `closed`)
         settingsChanged()
         settings?.save()

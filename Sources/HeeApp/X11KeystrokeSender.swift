@@ -89,11 +89,9 @@ final class X11KeystrokeSender {
     /// When borrowed keycodes are due back, if any.
     var deadline: Duration? { spare.deadline }
 
-    /// Gives borrowed keycodes back once they have been idle long enough.
+    /// Gives borrowed keycodes back once they have been idle long enough (and every one of
+    /// them when the sender goes: `X11SpareKeycodes` owns them).
     func tick(at now: Duration) { spare.returnIfIdle(at: now) }
-
-    /// Gives every borrowed keycode back (at exit).
-    func close() { spare.returnAll() }
 
     /// Notes keymap changes made by others (`setxkbmap`, `xmodmap`): the next keystroke
     /// reads the keymap again. Our own spare-keycode changes are not counted.

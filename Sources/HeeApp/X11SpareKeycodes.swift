@@ -16,7 +16,7 @@ import CX11
 /// So: one mapping change per character when it is first needed — for the へぇ button's
 /// text already when the pointer comes onto the keyboard, so no change lands between a
 /// press and its keys — kept while the keyboard is in use (the pointer on it, or a key
-/// typed within `hold`), given back after that, and at exit. A burst of 1,000 presses
+/// typed within `hold`), given back after that, and when this object goes (`deinit`, at exit). A burst of 1,000 presses
 /// changes the keymap twice per character, not 2,000 times. A mapping someone else replaced
 /// meanwhile (e.g. `setxkbmap`) is left alone.
 ///
@@ -46,6 +46,11 @@ final class X11SpareKeycodes {
     init(connection: X11Connection) {
         self.connection = connection
     }
+
+    /// The keymap is the X server's, shared by every client: the borrowed keycodes go back
+    /// with their owner, however the app ends (`Application.run` releases system mode when
+    /// its loop ends, also by an error).
+    deinit { returnAll() }
 
     /// When the loans are due back, if any.
     var deadline: Duration? { loans.isEmpty || inUse ? nil : lastUse + Self.hold }

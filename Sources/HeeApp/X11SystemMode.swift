@@ -5,7 +5,8 @@ import KeyboardCore
 /// System mode's X11 side, owned by `Application`: the window's hints (it never takes the
 /// focus), watching which window has the focus, and typing keystrokes into it. A thin layer:
 /// every key rule stays in `KeyboardSession`; this only performs `.send` effects and reports
-/// `.keyTargetChanged` inputs.
+/// `.keyTargetChanged` inputs. Released when the event loop ends, with SDL's X connection
+/// still open, it gives borrowed keycodes back then (`X11SpareKeycodes`).
 final class X11SystemMode {
     private let connection: X11Connection
     private let xwindow: XID
@@ -75,9 +76,4 @@ final class X11SystemMode {
 
     /// Does what is due at `now`.
     func tick(at now: Duration) { sender.tick(at: now) }
-
-    /// Restores the keymap (borrowed keycodes) before the app quits.
-    func close() {
-        sender.close()
-    }
 }

@@ -295,7 +295,17 @@ class Recorder:
         j = bisect.bisect_right(ends, i)
         return i, times[j]
 
-    def wait_onset(self, t0, timeout=3.0):
+    def wait_frames(self, frames, timeout=15.0):
+        """The recording once it holds `frames` frames (or all of it after `timeout`, a safety
+        net: the caller's check then says what is missing)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            recorded, _, _ = self.samples()
+            if len(recorded) >= frames or time.monotonic() > deadline or self.proc.poll() is not None:
+                return recorded
+            time.sleep(0.05)
+
+    def wait_onset(self, t0, timeout=10.0):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             found = self.onset_after(t0)

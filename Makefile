@@ -55,6 +55,7 @@ e2e-test: release
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_hostile_input_tests.py
 	$(PYTHON) Tests/e2e/run_sanitizer_setup_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_window_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_system_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_sound_server_tests.py
 
 ## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script).
@@ -75,9 +76,11 @@ assets:
 check-assets:
 	scripts/check_assets.sh
 
-## The README's screenshot, taken from the real window under Xvfb.
+## The README's screenshots, taken from the real windows under Xvfb (system mode: typing
+## into a GTK window under openbox).
 screenshot: release
 	scripts/screenshot.sh docs/screenshot.png
+	scripts/system-screenshot.sh docs/system-mode.png
 
 ## Installs the release binary as hee-keyboard, its fonts and sounds, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).

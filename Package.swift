@@ -23,8 +23,13 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev", "libasound2-dev"])]
         ),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        // Xlib, for the X11-only parts of HeeApp (window class, X error handlers).
-        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+        // Xlib for the X11-only parts of HeeApp (window class, X error handlers) and system
+        // mode's X11 layer: XTEST, XKB, xkbcommon-x11, XInput 1 (and SDL_syswm's bridge).
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "xkbcommon-x11",
+            providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxtst-dev", "libxi-dev", "libxkbcommon-x11-dev"])]
+        ),
         .systemLibrary(
             name: "CFontconfig",
             pkgConfig: "fontconfig",

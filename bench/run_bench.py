@@ -23,6 +23,9 @@ Figures (issue 5):
  9. press→first sample through PulseAudio and PipeWire (null sinks recorded with parec), steady,
     first after the 3 s suspend (pointer resting, and arriving), kept open; idle CPU of app and
     server with the device suspended and kept open (bench/sound_latency.py for the method).
+10. system mode (issue 9): press→KeyPress at another application, in X server time (RECORD),
+    for a letter (from the click's release: letters type on release) and for へぇ (from the
+    press to the last character of 「へぇ〜」); bench/typing_latency.py.
 Every figure is min / median / p99 / max over its samples (repeated runs or presses).
 """
 import json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
@@ -34,6 +37,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 import xprobe  # noqa: E402  (our X11 measurement helpers)
 import sound_latency  # noqa: E402  (press→first sample through PulseAudio and PipeWire)
 import wlprobe  # noqa: E402  (our Wayland measurement helpers)
+import typing_latency  # noqa: E402  (system mode: press→KeyPress at the target)
 
 PRESSES = int(os.environ.get("HEE_BENCH_PRESSES", "1000"))
 QUICK = os.environ.get("HEE_BENCH_QUICK") == "1"
@@ -143,6 +147,8 @@ def main():
         xprobe._stop(proc)
         figures["RSS after start, X11 (from outside) MB"] = stats([rss])
         figures["PSS after start, X11 (from outside) MB"] = stats([pss])
+        # 10: system mode, typing into another window.
+        figures.update(typing_latency.heekeyboard(APP, display, 100 if QUICK else PRESSES, base_env))
 
     # 8: Wayland.
     workdir = tempfile.mkdtemp(prefix="hee-bench-wayland-")
@@ -184,15 +190,15 @@ def machine():
 def print_table(results):
     m = results["machine"]
     print("HeeKeyboard benchmark — %s, %d cores, %s, commit %s" % (m["cpu"], m["cores"], results["date"], results["commit"]))
-    print("%-48s %9s %9s %9s %9s %6s" % ("figure", "min", "median", "p99", "max", "n"))
+    print("%-64s %9s %9s %9s %9s %6s" % ("figure", "min", "median", "p99", "max", "n"))
     for name, s in results["figures"].items():
         if s is None:
-            print("%-48s %s" % (name, "(no samples)"))
+            print("%-64s %s" % (name, "(no samples)"))
             continue
         if "median" not in s:  # idle CPU of app and server
-            print("%-48s %s" % (name, " / ".join("%s %.2f" % (k, v) for k, v in s.items())))
+            print("%-64s %s" % (name, " / ".join("%s %.2f" % (k, v) for k, v in s.items())))
             continue
-        print("%-48s %9.3f %9.3f %9.3f %9.3f %6d" % (name, s["min"], s["median"], s["p99"], s["max"], s["n"]))
+        print("%-64s %9.3f %9.3f %9.3f %9.3f %6d" % (name, s["min"], s["median"], s["p99"], s["max"], s["n"]))
 
 
 if __name__ == "__main__":

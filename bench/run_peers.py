@@ -2,16 +2,22 @@
 """`make bench-peers`: HeeKeyboard beside Debian's on-screen keyboards, measured the same way
 under the same Xvfb: exec → window mapped, exec → fully painted (bench/xprobe.py), PSS one
 second after it is painted, and idle CPU over 10 s (the program's whole process tree, so
-helper processes count). Prints the figures and HeeKeyboard / peer ratios, and adds them to
-bench/results.json under "peers"."""
+helper processes count). Then typing into another window (bench/typing_latency.py): the "a"
+key's click → KeyPress at the target in X server time, for HeeKeyboard --system, xvkbd and
+matchbox-keyboard — measured from the click's release for all three, since all three type a
+letter when the key is released (xvkbd and matchbox-keyboard send every key on release).
+Prints the figures and HeeKeyboard / peer ratios, and adds them to bench/results.json under
+"peers" and "typing_peers"."""
 import json, os, shutil, statistics, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import xprobe  # noqa: E402
+import typing_latency  # noqa: E402
 
 APP = os.environ.get("HEE_APP", os.path.join(ROOT, ".build/release/HeeApp"))
 RUNS = int(os.environ.get("HEE_PEER_RUNS", "5"))
+PRESSES = int(os.environ.get("HEE_BENCH_PRESSES", "1000"))
 IDLE_SECONDS = float(os.environ.get("HEE_PEER_IDLE", "10"))
 
 PROGRAMS = [
@@ -91,6 +97,20 @@ def main():
                 results[name] = measure(disp, cmd, env)
             except RuntimeError as error:
                 print("%s: %s" % (name, error))
+        # Typing into another window: the "a" key, click release → KeyPress (server ms).
+        typing = {}
+        try:
+            typing.update(typing_latency.heekeyboard(APP, disp, PRESSES, env))
+        except RuntimeError as error:
+            print("HeeKeyboard --system: %s" % error)
+        for name in typing_latency.PEERS:
+            if shutil.which(typing_latency.PEERS[name]["cmd"][0]) is None:
+                print("%s: not installed, typing skipped" % name)
+                continue
+            try:
+                typing.update(typing_latency.peer(name, disp, PRESSES, env))
+            except RuntimeError as error:
+                print("%s typing: %s" % (name, error))
     print("%-18s %12s %12s %9s %9s" % ("program", "mapped ms", "painted ms", "PSS MB", "idle CPU"))
     for name, r in results.items():
         print("%-18s %12.1f %12.1f %9.1f %8.2f%%" % (name, r["mapped_ms"], r["painted_ms"], r["pss_mb"], r["idle_cpu_percent"]))
@@ -104,9 +124,14 @@ def main():
             print("  vs %-16s painted %.2f  mapped %.2f  PSS %.2f  idle CPU %s" % (
                 name, ratio("painted_ms"), ratio("mapped_ms"), ratio("pss_mb"),
                 "both 0" if hee["idle_cpu_percent"] == r["idle_cpu_percent"] == 0 else "%.2f" % ratio("idle_cpu_percent")))
+    print("\nTyping into another window (X server ms; click release → KeyPress for the letter)")
+    print("%-72s %7s %7s %7s %7s %6s" % ("figure", "min", "median", "p99", "max", "n"))
+    for name, st in typing.items():
+        print("%-72s %7.2f %7.2f %7.2f %7.2f %6d" % (name, st["min"], st["median"], st["p99"], st["max"], st["n"]))
     path = os.path.join(ROOT, "bench/results.json")
     data = json.load(open(path)) if os.path.exists(path) else {}
     data["peers"] = results
+    data["typing_peers"] = typing
     with open(path, "w") as f:
         json.dump(data, f, indent=2, ensure_ascii=False)
         f.write("\n")

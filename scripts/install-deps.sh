@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages HeeKeyboard needs to build, run and test (Debian 12).
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; Wayland client and
-#           xkbcommon headers (our wl_shm presenter, the keymap guard)
+#           xkbcommon headers (our wl_shm presenter, the keymap guard); X11, XTEST, XInput,
+#           X11-xcb and xkbcommon-x11 headers (system mode, --system)
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji;
 #           on Wayland, libdecor's cairo plugin (window decorations on weston, GNOME)
 #   test:   make, Xvfb, xdotool, xclip, ImageMagick, desktop-file-validate and xmodmap
@@ -11,7 +12,9 @@
 #           sway, grim, wtype and weston for the Wayland tests; PulseAudio, PipeWire with WirePlumber and
 #           pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus for the sound-server tests and
 #           make bench
-#   bench:  python3-xlib (make bench)
+#   system: xterm, GTK 3 and Tk for Debian's python3 (python3-gi, gir1.2-gtk-3.0, python3-tk),
+#           setxkbmap/xkbcomp (x11-xkb-utils) and xmodmap (x11-xserver-utils) for the --system test
+#   bench:  python3-xlib (make bench); xvkbd and matchbox-keyboard (make bench-peers)
 #   deb:    dpkg-dev and debhelper (make deb); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
 #           (libdecor-0-plugin-1-cairo, the emoji font), so installing the .deb downloads nothing
@@ -24,6 +27,8 @@ packages=(
   fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
+  libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev
+  xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
   sway grim wtype weston
   python3-xlib

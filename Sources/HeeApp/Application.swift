@@ -19,6 +19,8 @@ final class Application {
     private let window: Window
     private let audio: AudioEngine
     private let fonts: TTFLibrary
+    /// System mode's X11 side (`--system` with SDL's x11 driver); `nil` otherwise.
+    private var systemMode: X11SystemMode?
     private let sdl: SDLContext
 
     private var session: KeyboardSession
@@ -36,6 +38,8 @@ final class Application {
     private var windowState: WindowStateKeeper
     private var translator: EventTranslator
     private let trace: TraceWriter
+    /// This run's configuration, for the trace's `settings` line at launch.
+    private let configuration: RunConfiguration
     private var clock = AppClock()
     /// Window coordinates per point (`--scale`).
     private let coordinateScale: Double
@@ -80,8 +84,10 @@ final class Application {
     /// - Throws: `SDLError` when SDL, the window, the renderer or a bundled font fails.
     init(options: LaunchOptions, configuration: RunConfiguration, settings: SettingsStore?, assetsDirectory: String,
          replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
+        let mode: KeyboardMode = options.system ? .system : .hostScreen
         AudioSubsystem.nameStreams()
-        sdl = try SDLContext()
+        // System mode's keys go out through X11 (XTEST): on a Wayland desktop, through XWayland.
+        sdl = try SDLContext(preferX11: options.system)
         var configuration = configuration
         if sdl.videoDriver == .wayland, options.scale == nil {
             // The compositor gives each output's scale (drawn at it, see drawIfNeeded);
@@ -92,13 +98,14 @@ final class Application {
         fonts = try TTFLibrary()
         audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                             volume: configuration.volume)
-        let minimum = KeyboardLayout.minimumWindowSize
+        let minimum = KeyboardLayout.minimumWindowSize(for: mode)
         strings = HostScreenText.of(configuration.language)
         language = configuration.language
         let minimumSize = Size(width: (minimum.width * scale).rounded(.up), height: (minimum.height * scale).rounded(.up))
         let size = WindowStateKeeper.launchSize(for: configuration, minimum: minimumSize, display: sdl)
         window = try Window(context: sdl, title: strings.windowTitle, size: size, minimum: minimumSize,
-                            maximized: configuration.maximized)
+                            maximized: configuration.maximized,
+                            extraFlags: mode == .system ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue : 0)
         if let x11 = X11WindowHandles(of: window.pointer) {
             X11WindowClass.set(on: x11)
             X11WindowLoss.watch(x11)
@@ -115,7 +122,7 @@ final class Application {
         self.assetsDirectory = assetsDirectory
         trace = TraceWriter(enabled: options.trace)
         coordinateScale = scale
-        session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume)
+        session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume, mode: mode)
         translator = EventTranslator(windowSize: points, coordinateScale: scale)
         self.settings = settings
         SettingsSnapshot.publish(settings)
@@ -129,7 +136,34 @@ final class Application {
             clock.freeze(at: .zero)
             audio.followsVirtualTime = true
         }
-        trace.emit(.settings(configuration), at: clock.now)
+        self.configuration = configuration
+        if mode == .system { startSystemMode() }
+    }
+
+    /// System mode: sets the window up as a keyboard that never takes the focus and starts
+    /// watching the focus (X11), or says in one line why keys cannot reach every window.
+    private func startSystemMode() {
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        do {
+            systemMode = try X11SystemMode(window: window.pointer)
+            systemMode?.readyText = HeeButtonModel.insertedText
+        } catch {
+            Console.error("\(Console.program): --system: \(error); keys are not sent")
+        }
+        if let notice = SystemModeNotice.message(videoDriver: driver, environment: FileSystem.environment) {
+            Console.error("\(Console.program): \(notice)")
+        }
+        // Text input and the input method stay off: the window never has the focus.
+        SDL_EventState(UInt32(SDL_TEXTINPUT.rawValue), SDL_DISABLE)
+        SDL_EventState(UInt32(SDL_TEXTEDITING.rawValue), SDL_DISABLE)
+        SDL_EventState(UInt32(SDL_TEXTEDITING_EXT.rawValue), SDL_DISABLE)
+    }
+
+    /// System mode: tells the session and the trace where keys go now.
+    private func keyTargetChanged(at time: Duration) {
+        let target = systemMode?.keyTarget ?? .unavailable
+        if let systemMode { trace.emit(.target(systemMode.target), at: clock.now) }
+        send(.keyTargetChanged(target), at: time)
     }
 
     /// The bundled font that could not be opened, if drawing failed because of one.
@@ -142,9 +176,13 @@ final class Application {
     /// - Throws: `SDLError` when drawing fails.
     func run() throws(SDLError) {
         SDL_StopTextInput()
-        send(.launched, at: clock.now)
+        // The settings line and the launch's lines (layout, keyboard) carry one time.
+        let launch = clock.now
+        trace.emit(.settings(configuration), at: launch)
+        send(.launched, at: launch)
+        if session.mode == .system { keyTargetChanged(at: launch) }
         try drawIfNeeded(at: clock.now)
-        window.show()
+        if let systemMode { systemMode.show() } else { window.show() }
         try presenter.windowShown()
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }
         iconTime = clock.now + .milliseconds(300)
@@ -191,6 +229,7 @@ final class Application {
                 send(.tick, at: now)
                 suspendAudioIfIdle(at: now)
                 emit(audio.watch(at: now), at: now)
+                systemMode?.tick(at: now)
             }
             if let bench {
                 if bench.isDone { break }
@@ -225,7 +264,7 @@ final class Application {
                 if let due = bench?.deadline() { wait = min(wait, max(due - now, .zero)) }
                 gotEvent = SDL_WaitEventTimeout(&event, Int32((wait.seconds * 1000).rounded(.up))) != 0
             } else if let deadline = [session.nextDeadline(after: now), audioWake(after: now), bench?.deadline(),
-                                      iconSet ? nil : iconTime, windowState.deadline(after: now)]
+                                      iconSet ? nil : iconTime, windowState.deadline(after: now), systemMode?.deadline]
                         .compactMap({ $0 }).min() {
                 let ms = max(Int32(((deadline - now).seconds * 1000).rounded(.up)), 1)
                 gotEvent = SDL_WaitEventTimeout(&event, ms) != 0
@@ -240,6 +279,7 @@ final class Application {
             }
         }
         if !X11WindowLoss.windowLost { try drawIfNeeded(at: clock.now) }
+        systemMode?.close()
         _ = audio.stop()  // quitting: not traced (a hidden keyboard traces `closed`)
         settingsChanged()
         settings?.save()
@@ -250,7 +290,8 @@ final class Application {
     /// for a save outside the loop (`SettingsSnapshot`).
     private func settingsChanged() {
         guard settings != nil else { return }
-        windowState.save(into: &settings!.settings)
+        // System mode's window is another shape: its size is not the host screen's.
+        if session.mode == .hostScreen { windowState.save(into: &settings!.settings) }
         SettingsSnapshot.publish(settings)
     }
 
@@ -365,6 +406,11 @@ final class Application {
             return
         }
         switch SDL_EventType(event.type) {
+        case SDL_SYSWMEVENT:
+            // X events for system mode: focus, titles, keymap changes, the pointer on the keys.
+            var copy = event
+            if systemMode?.handle(&copy, at: clock.now) == true { keyTargetChanged(at: time) }
+            return
         case SDL_AUDIODEVICEREMOVED where event.adevice.iscapture == 0:
             emit(audio.deviceRemoved(event.adevice.which, at: time), at: clock.now)
         case SDL_MOUSEMOTION where event.motion.which != HEE_SDL_TOUCH_MOUSEID:
@@ -481,6 +527,13 @@ final class Application {
     /// Performs the session's effects for an input at `time` and traces them, stamped with
     /// that time.
     private func apply(_ effects: [KeyboardEffect], at now: Duration) {
+        // Keystrokes for another application go out first, in their order: they are what the
+        // user waits for (the trace lines and the sound of the same input follow).
+        var effects = effects
+        if effects.contains(where: { if case .send = $0 { true } else { false } }) {
+            let sends = effects.filter { if case .send = $0 { true } else { false } }
+            effects = sends + effects.filter { if case .send = $0 { false } else { true } }
+        }
         for effect in effects {
             switch effect {
             case .layoutChanged:
@@ -533,6 +586,14 @@ final class Application {
                 SDL_StopTextInput()
             case .setClipboard(let text):
                 SDL_SetClipboardText(text)
+            case .send(let stroke):
+                var dropped: String?
+                if let systemMode {
+                    do { try systemMode.send(stroke, at: clock.now) } catch { dropped = error.description }
+                } else {
+                    dropped = "keys cannot be sent (not X11)"
+                }
+                trace.emit(.send(stroke, dropped: dropped), at: now)
             case .needsDisplay:
                 needsDisplay = true
             }

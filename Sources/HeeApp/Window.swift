@@ -11,11 +11,13 @@ final class Window {
 
     /// A resizable window of `size` (window coordinates), centred, no smaller than `minimum`;
     /// `maximized`: it opens maximized, and `size` is the size it returns to. On Wayland it is
-    /// made without OpenGL when it can be (`WaylandBareWindow`).
+    /// made without OpenGL when it can be (`WaylandBareWindow`). `extraFlags` adds SDL window
+    /// flags (system mode: always on top, not in the taskbar).
     /// - Throws: `SDLError` from `SDL_CreateWindow`.
-    init(context: SDLContext, title: String, size: Size, minimum: Size, maximized: Bool = false) throws(SDLError) {
+    init(context: SDLContext, title: String, size: Size, minimum: Size, maximized: Bool = false,
+         extraFlags: UInt32 = 0) throws(SDLError) {
         self.context = context
-        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue | extraFlags
         if maximized { flags |= SDL_WINDOW_MAXIMIZED.rawValue }
         var bare = context.videoDriver == .wayland && WaylandBareWindow.load()
         if bare { flags |= SDL_WINDOW_VULKAN.rawValue }

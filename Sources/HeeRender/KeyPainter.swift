@@ -17,6 +17,8 @@ final class KeyPainter {
     static let letterPointSize = 22.0
     static let spacePointSize = 16.0
     static let spaceLabel = "space"
+    /// The return key's label (system mode), in the scene's language.
+    var returnLabel = "return"
 
     private let renderer: Renderer
     private let text: TextRenderer
@@ -46,7 +48,7 @@ final class KeyPainter {
         case .shift:
             background = shift == .off ? Palette.specialKey : Palette.key
             radius = Self.shiftCornerRadius
-        case .backspace:
+        case .backspace, .return:
             background = pressed ? Palette.key : Palette.specialKey
             radius = Self.keyCornerRadius
         default:
@@ -66,6 +68,9 @@ final class KeyPainter {
         case .space:
             let style = TextStyle(.regular, Self.spacePointSize, Palette.keyLabel)
             if let line = try text.line(Self.spaceLabel, style, pixelScale: s) { try center(line, in: rect) }
+        case .return:
+            let style = TextStyle(.regular, Self.spacePointSize, Palette.keyLabel)
+            if let line = try text.line(returnLabel, style, pixelScale: s) { try center(line, in: rect) }
         case .shift:
             try drawIcon(.shift(shift), in: rect, s: s)
         case .backspace:

@@ -36,6 +36,10 @@ public struct Scene: Hashable, Sendable {
     public var volume: Int
     /// Whether the counter reached the show's limit (its label reads 「満へぇ」).
     public var isCounterFull: Bool
+    /// System mode: the line above the keys that says where they go.
+    public var targetLine: String
+    /// The return key's label (system mode).
+    public var returnLabel: String
 
     /// The scene of `session` at `time`, labelled in `language`.
     public init(session: KeyboardSession, at time: Duration, language: Language = .ja) {
@@ -59,6 +63,9 @@ public struct Scene: Hashable, Sendable {
         sizeText = session.monitor.sizeText
         volume = session.volume
         isCounterFull = session.hee.isFull
+        let systemText = SystemModeText.of(language)
+        targetLine = systemText.targetLine(session.keyTarget)
+        returnLabel = systemText.returnKey
     }
 
     /// Whether any part of the keyboard is inside the window.

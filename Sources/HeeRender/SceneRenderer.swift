@@ -31,8 +31,11 @@ public final class SceneRenderer {
     }
 
     private struct KeyboardLayerKey: Hashable {
-        var layout: KeyboardLayout, scale: Double, shift: ShiftState, upperCase: Bool
+        var layout: KeyboardLayout, scale: Double, shift: ShiftState, upperCase: Bool, returnLabel: String
     }
+
+    /// System mode's target line: 13 pt, inset like a list row's text.
+    static let targetLinePointSize = 13.0
 
     public init(renderer: Renderer, text: TextRenderer) {
         self.renderer = renderer
@@ -49,6 +52,14 @@ public final class SceneRenderer {
         if lastScale != s {
             keys.reset()
             lastScale = s
+        }
+        keys.returnLabel = scene.returnLabel
+        if scene.layout.mode == .system {
+            // The keyboard alone, under the line that says where keys go.
+            try renderer.clear(Palette.keyboardBackground)
+            try drawTargetLine(scene, s)
+            try drawKeyboard(scene, s)
+            return
         }
         if let pressed = scene.pressedHostControl, pressed.isButton {
             // A pressed button's highlight lies under its label: draw the screen directly.
@@ -189,19 +200,44 @@ public final class SceneRenderer {
     /// window), or `nil` when the field is not focused.
     public var caretRect: PixelRect? { textField.caretRect }
 
+    // MARK: System mode
+
+    /// The line naming the window keys go to, left-aligned, cut with "…" to fit.
+    private func drawTargetLine(_ scene: Scene, _ s: Double) throws(SDLError) {
+        let area = px(scene.layout.targetLine, s)
+        let inset = Int((Self.rowTextInset * s).rounded())
+        let style = TextStyle(.regular, Self.targetLinePointSize, Palette.secondaryLabel)
+        let room = area.width - 2 * inset
+        var shown = scene.targetLine
+        if text.width(of: shown, style, pixelScale: s) > room {
+            // The longest prefix that fits with the ellipsis (binary search over Characters).
+            let characters = Array(scene.targetLine)
+            var low = 0, high = characters.count
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if text.width(of: String(characters[..<mid]) + "…", style, pixelScale: s) <= room { low = mid } else { high = mid - 1 }
+            }
+            shown = String(characters[..<low]) + "…"
+        }
+        guard let line = try text.line(shown, style, pixelScale: s) else { return }
+        try renderer.copy(line.texture, to: PixelRect(x: area.x + inset, y: area.y + (area.height - line.height) / 2,
+                                                      width: line.width, height: line.height))
+    }
+
     // MARK: Keyboard
 
     private func drawKeyboard(_ scene: Scene, _ s: Double) throws(SDLError) {
         let layout = scene.layout
         let dy = scene.keyboardOffset
         let frame0 = px(layout.keyboardFrame, s)
-        let key = KeyboardLayerKey(layout: layout, scale: s, shift: scene.shiftState, upperCase: scene.lettersUpperCase)
+        let key = KeyboardLayerKey(layout: layout, scale: s, shift: scene.shiftState, upperCase: scene.lettersUpperCase,
+                                   returnLabel: scene.returnLabel)
         if keyboardLayer?.key != key {
             // The keyboard with every key up, drawn with its top-left at the layer's origin.
             let texture = try Texture(renderer: renderer, targetWidth: frame0.width, height: frame0.height)
             try renderer.drawing(into: texture) { () throws(SDLError) in
                 try renderer.clear(Palette.keyboardBackground)
-                for key in KeyboardLayout.keyOrder where key != .hee {
+                for key in layout.orderedKeys where key != .hee {
                     guard let rect = layout.keys[key] else { continue }
                     let r = px(rect, s)
                     try keys.draw(key, in: PixelRect(x: r.x - frame0.x, y: r.y - frame0.y, width: r.width, height: r.height),
@@ -213,7 +249,7 @@ public final class SceneRenderer {
         let shift = Int((dy * s).rounded())
         try renderer.copy(keyboardLayer!.texture, to: PixelRect(x: frame0.x, y: frame0.y + shift,
                                                                width: frame0.width, height: frame0.height))
-        for key in KeyboardLayout.keyOrder where key != .hee && scene.pressedKeys.contains(key) {
+        for key in layout.orderedKeys where key != .hee && scene.pressedKeys.contains(key) {
             guard let rect = layout.keys[key] else { continue }
             try keys.draw(key, in: px(rect.offsetBy(dy: dy), s), s: s, pressed: true, shift: scene.shiftState,
                           upperCase: scene.lettersUpperCase)

@@ -8,6 +8,8 @@ public enum KeyID: Hashable, Sendable, Comparable, CustomStringConvertible {
     case backspace
     /// Types a space.
     case space
+    /// Types a line break (system mode only: the host screen's field has one line).
+    case `return`
     /// Types a letter a–z (stored lower case; shift decides the case typed).
     case letter(Character)
 
@@ -16,13 +18,15 @@ public enum KeyID: Hashable, Sendable, Comparable, CustomStringConvertible {
         Array("qwertyuiop"), Array("asdfghjkl"), Array("zxcvbnm"),
     ]
 
-    /// The key's name in the trace: `hee`, `shift`, `backspace`, `space`, or the letter.
+    /// The key's name in the trace: `hee`, `shift`, `backspace`, `space`, `return`, or the
+    /// letter.
     public var name: String {
         switch self {
         case .hee: "hee"
         case .shift: "shift"
         case .backspace: "backspace"
         case .space: "space"
+        case .return: "return"
         case .letter(let c): String(c)
         }
     }
@@ -30,11 +34,11 @@ public enum KeyID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var description: String { name }
 
     /// Keys that act when pressed (the seeds' `touchDown`): the へぇ button, shift and
-    /// backspace. The others (letters, space) type when released, like iOS.
+    /// backspace. The others (letters, space, return) type when released, like iOS.
     public var actsOnTouchDown: Bool {
         switch self {
         case .hee, .shift, .backspace: true
-        case .space, .letter: false
+        case .space, .return, .letter: false
         }
     }
 }

@@ -38,6 +38,9 @@ public enum KeyboardEffect: Hashable, Sendable {
     case quit
     /// Put this text on the clipboard (copy, cut).
     case setClipboard(String)
+    /// System mode: type this into the focused window (a key's edit through
+    /// `KeystrokeDocumentProxy`).
+    case send(Keystroke)
     /// Something visible changed: draw a frame.
     case needsDisplay
 }

@@ -37,6 +37,9 @@ public enum KeyboardInput: Hashable, Sendable {
     case quitShortcut
     /// The window's size changed (points).
     case windowResized(Size)
+    /// System mode: keys go somewhere else now (another window got the keyboard focus, or
+    /// none has it).
+    case keyTargetChanged(KeyTarget)
     /// Time passed: animations may have ended.
     case tick
 }

@@ -1,9 +1,12 @@
 /// Where everything is, in window points, for one window size: the host screen on top and
-/// the keyboard (shown) along the bottom edge, like an iPhone with a custom keyboard open.
+/// the keyboard (shown) along the bottom edge, like an iPhone with a custom keyboard open —
+/// or, in system mode, only the keyboard, filling the window below one line that names the
+/// window the keys go to.
 ///
-/// The layout is a pure function of the window size, so a resize reflows it and tests can
-/// check geometry for any size. The keyboard spans the window's width; the へぇ button is
-/// seed 000's 170 × 180 pt frame (plus its 4 pt padding) scaled uniformly by `heeScale`.
+/// The layout is a pure function of the window size (and mode), so a resize reflows it and
+/// tests can check geometry for any size. The keyboard spans the window's width; the へぇ
+/// button is seed 000's 170 × 180 pt frame (plus its 4 pt padding) scaled uniformly by
+/// `heeScale`.
 public struct KeyboardLayout: Hashable, Sendable {
     // MARK: Metrics (points). Seed values are marked; the rest follow iOS's system keyboard.
 
@@ -40,6 +43,13 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// The default window size (points).
     public static let defaultWindowSize = Size(width: 480, height: 800)
 
+    /// System mode: the line above the keyboard that names the window keys go to.
+    public static let targetLineHeight = 28.0
+    /// System mode's default window size: the keyboard at the へぇ button's seed size.
+    public static var defaultSystemWindowSize: Size {
+        Size(width: referenceWidth, height: targetLineHeight + keyboardFixedHeight + heeAreaDesignHeight)
+    }
+
     /// The keyboard's height apart from the へぇ area.
     static var keyboardFixedHeight: Double {
         keyboardTopPadding + heeToRowsGap + 4 * keyHeight + 3 * rowGap + keyboardBottomPadding
@@ -59,15 +69,28 @@ public struct KeyboardLayout: Hashable, Sendable {
 
     /// The smallest window in which nothing overlaps: host screen above a keyboard with the
     /// へぇ button at its smallest scale, and ten letter keys at least 26 pt wide.
-    public static var minimumWindowSize: Size {
-        let height = hostMinimumHeight + keyboardFixedHeight + heeAreaDesignHeight * heeScaleRange.lowerBound
+    public static var minimumWindowSize: Size { minimumWindowSize(for: .hostScreen) }
+
+    /// The smallest window for `mode` (system mode has the target line instead of the host
+    /// screen).
+    public static func minimumWindowSize(for mode: KeyboardMode) -> Size {
+        let above = mode == .system ? targetLineHeight : hostMinimumHeight
+        let height = above + keyboardFixedHeight + heeAreaDesignHeight * heeScaleRange.lowerBound
         return Size(width: 320, height: height.rounded(.up))
     }
 
     // MARK: Results
 
-    /// The window size this layout is for (points), at least `minimumWindowSize`.
+    /// The window size this layout is for (points), at least `minimumWindowSize(for: mode)`.
     public let windowSize: Size
+    /// Host screen and keyboard, or (system mode) the keyboard alone.
+    public let mode: KeyboardMode
+    /// System mode: the line naming the window keys go to, across the top; `.zero` on the
+    /// host screen.
+    public let targetLine: Rect
+    /// The height of the letter, shift, backspace, space and return keys: 40 pt, taller when
+    /// a system-mode keyboard fills a taller window.
+    public let keyHeight: Double
     /// The scale applied to the へぇ button's seed geometry.
     public let heeScale: Double
     /// The keyboard's frame when fully shown (the frame seed 001 reports).
@@ -90,23 +113,39 @@ public struct KeyboardLayout: Hashable, Sendable {
     public let resetCount: Rect
 
     /// Computes the layout for a window of `windowSize` points. Sizes below
-    /// `minimumWindowSize` are laid out as if they were the minimum (SDL enforces it).
-    public init(windowSize requested: Size) {
-        let minimum = Self.minimumWindowSize
+    /// `minimumWindowSize(for: mode)` are laid out as if they were the minimum (SDL enforces
+    /// it). In system mode the keyboard fills the window below `targetLine`: the へぇ button
+    /// grows with the window up to `heeScaleRange`'s top, and the key rows share the height
+    /// left over.
+    public init(windowSize requested: Size, mode: KeyboardMode = .hostScreen) {
+        let minimum = Self.minimumWindowSize(for: mode)
         let size = Size(width: max(requested.width, minimum.width),
                         height: max(requested.height, minimum.height))
         windowSize = size
+        self.mode = mode
         let w = size.width
+        let above = mode == .system ? Self.targetLineHeight : Self.hostMinimumHeight
 
         let byWidth = w / Self.referenceWidth
-        let byHeight = (size.height - Self.hostMinimumHeight - Self.keyboardFixedHeight) / Self.heeAreaDesignHeight
+        let byHeight = (size.height - above - Self.keyboardFixedHeight) / Self.heeAreaDesignHeight
         let fitted = min(max(min(byWidth, byHeight), Self.heeScaleRange.lowerBound), Self.heeScaleRange.upperBound)
         // Rounded so the へぇ area, and with it the keyboard's height, is a whole number of
         // points (the size readout shows "(400.0, 316.0)", not a long fraction).
         let scale = max((fitted * Self.heeAreaDesignHeight).rounded(.down), 1) / Self.heeAreaDesignHeight
         heeScale = scale
 
-        let keyboardHeight = Self.keyboardFixedHeight + Self.heeAreaDesignHeight * scale
+        let keyboardHeight: Double
+        if mode == .system {
+            keyboardHeight = size.height - above
+            targetLine = Rect(x: 0, y: 0, width: w, height: Self.targetLineHeight)
+            let rows = keyboardHeight - (Self.keyboardFixedHeight - 4 * Self.keyHeight) - Self.heeAreaDesignHeight * scale
+            keyHeight = max(Self.keyHeight, (rows / 4).rounded(.down))
+        } else {
+            keyboardHeight = Self.keyboardFixedHeight + Self.heeAreaDesignHeight * scale
+            targetLine = .zero
+            keyHeight = Self.keyHeight
+        }
+        let keyHeight = self.keyHeight
         let keyboardY = size.height - keyboardHeight
         keyboardFrame = Rect(x: 0, y: keyboardY, width: w, height: keyboardHeight)
 
@@ -120,7 +159,7 @@ public struct KeyboardLayout: Hashable, Sendable {
         let margin = Self.keyboardSideMargin, gap = Self.keyGap
         let keyWidth = (w - 2 * margin - 9 * gap) / 10
         let rowsTop = keyboardY + Self.keyboardTopPadding + Self.heeAreaDesignHeight * scale + Self.heeToRowsGap
-        func rowY(_ row: Int) -> Double { rowsTop + Double(row) * (Self.keyHeight + Self.rowGap) }
+        func rowY(_ row: Int) -> Double { rowsTop + Double(row) * (keyHeight + Self.rowGap) }
         func rowStart(_ count: Int) -> Double {
             (w - (Double(count) * keyWidth + Double(count - 1) * gap)) / 2
         }
@@ -128,19 +167,30 @@ public struct KeyboardLayout: Hashable, Sendable {
             let x0 = rowStart(letters.count)
             for (i, letter) in letters.enumerated() {
                 keys[.letter(letter)] = Rect(x: x0 + Double(i) * (keyWidth + gap), y: rowY(row),
-                                             width: keyWidth, height: Self.keyHeight)
+                                             width: keyWidth, height: keyHeight)
             }
         }
         let modifierWidth = keyWidth * Self.modifierKeyWidthFactor
-        keys[.shift] = Rect(x: margin, y: rowY(2), width: modifierWidth, height: Self.keyHeight)
+        keys[.shift] = Rect(x: margin, y: rowY(2), width: modifierWidth, height: keyHeight)
         keys[.backspace] = Rect(x: w - margin - modifierWidth, y: rowY(2),
-                                width: modifierWidth, height: Self.keyHeight)
+                                width: modifierWidth, height: keyHeight)
         let bottomLetters = KeyID.letterRows[2].count
-        keys[.space] = Rect(x: rowStart(bottomLetters), y: rowY(3),
-                            width: Double(bottomLetters) * keyWidth + Double(bottomLetters - 1) * gap,
-                            height: Self.keyHeight)
+        let space = Rect(x: rowStart(bottomLetters), y: rowY(3),
+                         width: Double(bottomLetters) * keyWidth + Double(bottomLetters - 1) * gap,
+                         height: keyHeight)
+        keys[.space] = space
+        if mode == .system {
+            // iOS's return key: from the space bar's right end to the keyboard's edge.
+            keys[.return] = Rect(x: space.maxX + gap, y: space.y, width: w - margin - space.maxX - gap, height: keyHeight)
+        }
         self.keys = keys
 
+        guard mode == .hostScreen else {
+            // No host screen: its controls are nowhere.
+            (titleFrame, listFrame, textField, statusRow, sizeRow) = (.zero, .zero, .zero, .zero, .zero)
+            (closeKeyboard, volumeRow, volumeUp, volumeDown, resetCount) = (.zero, .zero, .zero, .zero, .zero)
+            return
+        }
         titleFrame = Rect(x: 20, y: Self.titleTop, width: w - 40 - Self.resetButtonWidth, height: Self.titleHeight)
         let list = Rect(x: Self.listInset, y: Self.listTop, width: w - 2 * Self.listInset,
                         height: Double(Self.rowCount) * Self.rowHeight)
@@ -160,9 +210,15 @@ public struct KeyboardLayout: Hashable, Sendable {
                           width: Self.resetButtonWidth, height: Self.titleHeight)
     }
 
-    /// Keys in a stable order: へぇ, shift, backspace, space, then a–z.
+    /// The host screen's keys in a stable order: へぇ, shift, backspace, space, then a–z.
     public static let keyOrder: [KeyID] =
         [.hee, .shift, .backspace, .space] + "abcdefghijklmnopqrstuvwxyz".map { KeyID.letter($0) }
+
+    /// This layout's keys in a stable order: `keyOrder`, with return after space in system
+    /// mode.
+    public var orderedKeys: [KeyID] {
+        mode == .system ? Array(Self.keyOrder[..<4]) + [.return] + Self.keyOrder[4...] : Self.keyOrder
+    }
 
     /// The rectangle of a host control.
     public func frame(of control: HostControl) -> Rect {
@@ -184,7 +240,7 @@ public struct KeyboardLayout: Hashable, Sendable {
         let p = Point(x: point.x, y: point.y - keyboardOffset)
         guard keyboardFrame.contains(p) else { return nil }
         var best: (key: KeyID, distance: Double)?
-        for key in Self.keyOrder {
+        for key in orderedKeys {
             guard let rect = keys[key] else { continue }
             let area = touchArea(of: key, rect: rect)
             guard area.contains(p) else { continue }
@@ -195,9 +251,10 @@ public struct KeyboardLayout: Hashable, Sendable {
         return best?.key
     }
 
-    /// The host control at `point`, if any.
+    /// The host control at `point`, if any (never in system mode).
     public func hostControl(at point: Point) -> HostControl? {
-        HostControl.allCases.first { frame(of: $0).contains(point) }
+        guard mode == .hostScreen else { return nil }
+        return HostControl.allCases.first { frame(of: $0).contains(point) }
     }
 
     private func touchArea(of key: KeyID, rect: Rect) -> Rect {

@@ -2,6 +2,11 @@
 /// (seed 000), shift key (seed 002) and the letter keys, fed with `KeyboardInput`s and the
 /// time they happened, answering with the `KeyboardEffect`s to perform.
 ///
+/// The keys edit only through a `TextDocumentProxy`: the host screen's text field, or in
+/// system mode (`KeyboardMode.system`) a `KeystrokeDocumentProxy` whose keystrokes come out
+/// as `.send` effects for the app to type into another application. Every key rule is the
+/// same code in both modes.
+///
 /// Times are `Duration`s since the session started (the app passes SDL event timestamps), so
 /// every rule can be driven exactly by tests and replays.
 public struct KeyboardSession: Hashable, Sendable {
@@ -9,12 +14,18 @@ public struct KeyboardSession: Hashable, Sendable {
     public static let pressAnimationDuration: Duration = .milliseconds(100)
 
     public private(set) var layout: KeyboardLayout
+    /// Host screen with its text field, or system mode (keys go to another application).
+    public let mode: KeyboardMode
     public private(set) var hee: HeeButtonModel
     /// Playback volume, 0...100.
     public private(set) var volume: Int
     public private(set) var shift = ShiftKeyModel()
     /// The text field's content. The keyboard edits it only through `TextDocumentProxy`.
     public private(set) var textField = TextBuffer()
+    /// System mode's document: the keys' edits as keystrokes (taken at once, see `.send`).
+    public private(set) var keystrokes = KeystrokeDocumentProxy()
+    /// System mode: where the keys go, as the app last reported it (shown above the keys).
+    public private(set) var keyTarget = KeyTarget.noFocusedWindow
     /// Status and frame as last reported to the host screen (seed 001).
     public private(set) var monitor = KeyboardMonitor()
     public private(set) var visibility = KeyboardVisibility(resting: .hide)
@@ -92,8 +103,10 @@ public struct KeyboardSession: Hashable, Sendable {
     /// - Parameters:
     ///   - limit: the show's limit for the へぇ counter, if any.
     ///   - volume: the starting volume, 0...100.
-    public init(windowSize: Size, limit: Int? = nil, volume: Int = 100) {
-        layout = KeyboardLayout(windowSize: windowSize)
+    ///   - mode: where the keys type (the host screen's text field by default).
+    public init(windowSize: Size, limit: Int? = nil, volume: Int = 100, mode: KeyboardMode = .hostScreen) {
+        self.mode = mode
+        layout = KeyboardLayout(windowSize: windowSize, mode: mode)
         hee = HeeButtonModel(limit: limit)
         self.volume = min(max(volume, 0), 100)
     }
@@ -180,7 +193,8 @@ public struct KeyboardSession: Hashable, Sendable {
             effects.append(.layoutChanged)
             visibility = KeyboardVisibility(resting: .show)
             effects.append(.startAudioEngine)
-            focusTextField(&effects)
+            // System mode has no text field: text input stays off.
+            if mode == .hostScreen { focusTextField(&effects) }
         case .pointerDown(let id, let point):
             pointerDown(id, at: point, time: time, &effects)
         case .pointerMoved(let id, let point):
@@ -227,7 +241,10 @@ public struct KeyboardSession: Hashable, Sendable {
                 }
             }
         case .escape:
-            if visibility.target == .show {
+            // System mode's keyboard has no way back once closed: Escape does nothing there.
+            if mode == .system {
+                break
+            } else if visibility.target == .show {
                 closeKeyboard(at: time, &effects)
             } else {
                 effects.append(.quit)
@@ -235,12 +252,14 @@ public struct KeyboardSession: Hashable, Sendable {
         case .quitShortcut:
             effects.append(.quit)
         case .windowResized(let size):
-            let newLayout = KeyboardLayout(windowSize: size)
+            let newLayout = KeyboardLayout(windowSize: size, mode: mode)
             if newLayout != layout {
                 layout = newLayout
                 effects.append(.layoutChanged)
                 if isTextFieldFocused { effects.append(.startTextInput(layout.textField)) }
             }
+        case .keyTargetChanged(let target):
+            keyTarget = target
         case .tick:
             break
         }
@@ -372,13 +391,13 @@ public struct KeyboardSession: Hashable, Sendable {
                 capTransition = capTransition.retargeted(to: 1, at: time, fullDuration: Self.pressAnimationDuration)
                 if hee.touchDown() {
                     effects.append(.heeCounted(hee.count))
-                    edit(&effects) { $0.insertText(HeeButtonModel.insertedText) }
+                    documentEdit(.insertText(HeeButtonModel.insertedText), &effects)
                     effects.append(.playSound(.hee))
                 }
             case .shift:
                 if shift.touchDown(at: time) { effects.append(.shiftChanged(shift.state)) }
             case .backspace:
-                edit(&effects) { $0.deleteBackward() }
+                documentEdit(.deleteBackward, &effects)
                 backspaceRepeat = KeyRepeat(pressedAt: time, nextFire: time + KeyRepeat.initialDelay)
             default:
                 break
@@ -395,11 +414,11 @@ public struct KeyboardSession: Hashable, Sendable {
         while isDue(schedule.nextFire) {
             let wholeWords = schedule.nextFire - schedule.pressedAt >= KeyRepeat.wordsAfter
             let revisions = textField.revisions
-            edit(&effects) { field in
-                if wholeWords { field.deleteWordBackward() } else { field.deleteBackward() }
-            }
+            documentEdit(wholeWords ? .deleteWordBackward : .deleteBackward, &effects)
             schedule.nextFire += KeyRepeat.interval
-            if textField.revisions == revisions {
+            // Only the host screen's field can be seen to have nothing left to delete;
+            // another application's text (system mode) cannot.
+            if mode == .hostScreen && textField.revisions == revisions {
                 // Nothing to delete: the next repeats would change nothing either.
                 schedule.idleAt = revisions
                 break
@@ -422,16 +441,44 @@ public struct KeyboardSession: Hashable, Sendable {
         switch key {
         case .letter(let letter):
             let typed = shift.apply(to: String(letter))
-            edit(&effects) { $0.insertText(typed) }
+            documentEdit(.insertText(typed), &effects)
             if shift.letterTyped() { effects.append(.shiftChanged(shift.state)) }
         case .space:
-            edit(&effects) { $0.insertText(" ") }
+            documentEdit(.insertText(" "), &effects)
+        case .return:
+            documentEdit(.insertText("\n"), &effects)
         default:
             break
         }
     }
 
     // MARK: Text field and keyboard
+
+    /// An edit a key asks of the document it types into.
+    private enum DocumentEdit {
+        case insertText(String), deleteBackward, deleteWordBackward
+
+        func apply<Document: TextDocumentProxy>(to document: inout Document) {
+            switch self {
+            case .insertText(let text): document.insertText(text)
+            case .deleteBackward: document.deleteBackward()
+            case .deleteWordBackward: document.deleteWordBackward()
+            }
+        }
+    }
+
+    /// Performs a key's edit through the mode's `TextDocumentProxy`: the text field (with
+    /// `edit`'s change reporting), or in system mode the keystroke proxy, whose keystrokes
+    /// become `.send` effects at once.
+    private mutating func documentEdit(_ change: DocumentEdit, _ effects: inout [KeyboardEffect]) {
+        switch mode {
+        case .hostScreen:
+            edit(&effects) { change.apply(to: &$0) }
+        case .system:
+            change.apply(to: &keystrokes)
+            effects += keystrokes.takePending().map { .send($0) }
+        }
+    }
 
     /// Runs `change` on the text field and reports a change of its text or caret (a new
     /// selection alone is drawn but not traced). Any change restarts the caret's blink.

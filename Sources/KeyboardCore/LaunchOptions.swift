@@ -1,7 +1,7 @@
 /// The command line of `HeeApp`, parsed without touching the process (testable).
 ///
-/// `HeeApp [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--size WxH] [--scale F]
-/// [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]] [--help] [--version]`
+/// `HeeApp [--system] [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--size WxH]
+/// [--scale F] [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]] [--help] [--version]`
 ///
 /// Flags that have a setting (`--mute`/`--no-mute`, `--volume`, `--limit`, `--size`) override it for
 /// this run only; they are not saved.
@@ -11,6 +11,9 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// Write JSON Lines trace events to stdout.
     public var trace = false
+    /// System mode (`--system`): a keyboard-only window typing into the focused window of
+    /// the desktop instead of the host screen's text field.
+    public var system = false
     /// Never open an audio device (`--mute`).
     public var mute = false
     /// Sound on for this run even if the saved settings say mute (`--no-mute`).
@@ -45,10 +48,11 @@ public struct LaunchOptions: Hashable, Sendable {
         RunConfiguration(mute: unmute ? false : (mute || settings.mute),
                          volume: volume ?? settings.volume,
                          limit: limit ?? settings.limit,
-                         windowSize: windowSize ?? settings.windowSize,
+                         // System mode's window is another shape: the saved size is the host's.
+                         windowSize: windowSize ?? (system ? KeyboardLayout.defaultSystemWindowSize : settings.windowSize),
                          language: language ?? Language.fromLocale(environment: environment),
                          scale: resolvedScale(environment: environment),
-                         maximized: windowSize == nil && settings.maximized)
+                         maximized: windowSize == nil && !system && settings.maximized)
     }
 
     /// The scale range `--scale` accepts.
@@ -82,9 +86,11 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
-        usage: HeeApp [--trace] [--[no-]mute] [--volume N] [--limit N] [--lang ja|en] [--size WxH]
-                      [--scale F] [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]]
-                      [--help] [--version]
+        usage: HeeApp [--system] [--trace] [--[no-]mute] [--volume N] [--limit N] [--lang ja|en]
+                      [--size WxH] [--scale F] [--assets DIR] [--record FILE]
+                      [--replay FILE [--exit-when-done]] [--help] [--version]
+          --system       keyboard only: type into whatever window has the keyboard focus
+                         (X11; the window never takes the focus and stays on top)
           --trace        write JSON Lines events (layout, keyboard, touch, hee, shift, text,
                          audio, sound, volume, reset) to stdout, one per line, flushed at once
           --mute         no sound this run: never open an audio device (default: the saved
@@ -95,7 +101,8 @@ public struct LaunchOptions: Hashable, Sendable {
                          do nothing until the count is reset (default: the saved setting, none)
           --lang ja|en   label language (default: from LC_ALL / LC_MESSAGES / LANG)
           --size WxH     window size in points (default: the saved size, 480x800; minimum:
-                         \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384)
+                         \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384; with --system:
+                         \(Int(KeyboardLayout.defaultSystemWindowSize.width))x\(Int(KeyboardLayout.defaultSystemWindowSize.height)), minimum \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), not saved)
           --scale F      pixels per point, 0.5-8 (default: GDK_SCALE if set, else 1); the
                          window is the size times F, drawn sharp at that scale
           --assets DIR   directory holding fonts/ and sounds/ (default: found next to the
@@ -146,6 +153,9 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--trace":
                 try noValue()
                 options.trace = true
+            case "--system":
+                try noValue()
+                options.system = true
             case "--mute", "--no-mute":
                 try noValue()
                 // The last of the two wins.
@@ -202,6 +212,14 @@ public struct LaunchOptions: Hashable, Sendable {
                 throw UsageError(message: "unknown option '\(argument)'")
             }
         }
+        if let size = options.windowSize {
+            // The minimum depends on the mode (system mode has no host screen).
+            let minimum = KeyboardLayout.minimumWindowSize(for: options.system ? .system : .hostScreen)
+            guard size.width >= minimum.width, size.height >= minimum.height else {
+                throw UsageError(message: "--size \(Int(size.width))x\(Int(size.height)) is smaller than the minimum \(Int(minimum.width))x\(Int(minimum.height))"
+                                 + (options.system ? " (--system)" : ""))
+            }
+        }
         if let record = options.recordPath, record == options.replayPath {
             throw UsageError(message: "--record and --replay name the same file '\(record)' (recording would overwrite it)")
         }
@@ -219,10 +237,6 @@ public struct LaunchOptions: Hashable, Sendable {
         let digits = parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
         guard parts.count == 2, digits, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw UsageError(message: "--size expects WxH in points, e.g. 480x800, not '\(text)'")
-        }
-        let minimum = KeyboardLayout.minimumWindowSize
-        guard Double(w) >= minimum.width, Double(h) >= minimum.height else {
-            throw UsageError(message: "--size \(w)x\(h) is smaller than the minimum \(Int(minimum.width))x\(Int(minimum.height))")
         }
         guard w <= 16384, h <= 16384 else {
             throw UsageError(message: "--size \(w)x\(h) is larger than 16384x16384")

@@ -40,6 +40,13 @@ public enum TraceEvent: Hashable, Sendable {
     case audioSilent(status: String, reason: String)
     /// A sound started playing.
     case sound(SoundName)
+    /// System mode: one keystroke typed into the focused window — `text` for characters,
+    /// `key` (an X keysym name, `ctrl+` when Control is held) for other keys. When it could
+    /// not be sent, `dropped` says why (e.g. no window has the focus).
+    case send(Keystroke, dropped: String? = nil)
+    /// System mode: the window keys go to changed (`window` and `title` are `null` when no
+    /// window has the focus).
+    case target(FocusedWindow?)
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -50,10 +57,10 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("window", .object([("w", .number(layout.windowSize.width * f)),
                                                ("h", .number(layout.windowSize.height * f))])))
             members.append(("scale", .number(scale)))
-            var keys: [(String, JSONValue)] = KeyboardLayout.keyOrder.compactMap { key in
+            var keys: [(String, JSONValue)] = layout.orderedKeys.compactMap { key in
                 layout.keys[key].map { (key.name, Self.rect($0.scaled(by: f))) }
             }
-            for control in HostControl.allCases {
+            for control in HostControl.allCases where layout.mode == .hostScreen {
                 keys.append((control.rawValue, Self.rect(layout.frame(of: control).scaled(by: f))))
             }
             members.append(("keys", .object(keys)))
@@ -99,6 +106,15 @@ public enum TraceEvent: Hashable, Sendable {
             members += [("status", .string(status)), ("reason", .string(reason))]
         case .sound(let name):
             members.append(("name", .string(name.rawValue)))
+        case .send(let stroke, let dropped):
+            switch stroke {
+            case .text(let text): members.append(("text", .string(text)))
+            case .key: members.append(("key", .string(stroke.keyName ?? "")))
+            }
+            if let dropped { members.append(("dropped", .string(dropped))) }
+        case .target(let window):
+            members.append(("window", window.map { .integer(Int(truncatingIfNeeded: $0.id)) } ?? .null))
+            members.append(("title", window.map { .string($0.title) } ?? .null))
         }
         return .object(members)
     }
@@ -118,6 +134,8 @@ public enum TraceEvent: Hashable, Sendable {
         case .composition: "composition"
         case .audioOpen, .audioClosed, .audioSilent, .audioSuspended, .audioResumed: "audio"
         case .sound: "sound"
+        case .send: "send"
+        case .target: "target"
         }
     }
 

@@ -156,10 +156,16 @@ def needed_libraries(binary):
 def any_version_serves(package, binary):
     """Whether dpkg-shlibdeps rightly gave `package` no minimum version: its symbols file says
     every symbol the binary takes from it exists in all versions (`0`), as for libX11's
-    XSetErrorHandler or XSetClassHint."""
+    XSetErrorHandler or XSetClassHint; or it has no symbols file and its shlibs file names it
+    with no version (libxtst6's "libXtst 6 libxtst6")."""
     files = [p for p in os.listdir("/var/lib/dpkg/info") if re.fullmatch(re.escape(package) + r"(:\w+)?\.symbols", p)]
     if not files:
-        return False
+        shlibs = [p for p in os.listdir("/var/lib/dpkg/info") if re.fullmatch(re.escape(package) + r"(:\w+)?\.shlibs", p)]
+        if not shlibs:
+            return False
+        with open(os.path.join("/var/lib/dpkg/info", shlibs[0]), encoding="utf-8") as f:
+            entries = [line.split(None, 2) for line in f if line.strip() and not line.startswith("udeb:")]
+        return bool(entries) and all(len(e) == 3 and e[2].strip() == package for e in entries)
     status, out, _ = run(["nm", "-D", "--undefined-only", binary])
     if status != 0:
         return False

@@ -373,7 +373,9 @@ def check_installed_files(prefix):
     with open(desktop, encoding="utf-8") as f:
         lines = f.read().splitlines()
     expect(lines and lines[0] == "[Desktop Entry]", "the desktop entry does not start with [Desktop Entry]")
-    entry = dict(line.split("=", 1) for line in lines[1:] if "=" in line and not line.startswith("#"))
+    # The [Desktop Entry] group: up to the first desktop action's group ("Keyboard for other apps").
+    group = next((i for i, line in enumerate(lines[1:], 1) if line.startswith("[")), len(lines))
+    entry = dict(line.split("=", 1) for line in lines[1:group] if "=" in line and not line.startswith("#"))
     for key, value in (("Type", "Application"), ("Exec", "hee-keyboard"), ("Icon", "hee-keyboard"),
                        ("Name", "Hee Keyboard"), ("Name[ja]", "へぇキーボード"), ("Terminal", "false")):
         expect(entry.get(key) == value, f"desktop entry {key}={entry.get(key)!r}, expected {value!r}")
@@ -381,7 +383,10 @@ def check_installed_files(prefix):
     if shutil.which("desktop-file-validate"):
         proc = subprocess.run(["desktop-file-validate", desktop], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         expect(proc.returncode == 0, f"desktop-file-validate: {proc.stdout.decode(errors='replace')}")
-    ok("desktop entry: Exec=hee-keyboard, Icon=hee-keyboard, Name / Name[ja]")
+    action = "\n".join(lines[group:])
+    expect(entry.get("Actions") == "system;" and "[Desktop Action system]" in action
+           and "Exec=hee-keyboard --system" in action, "desktop entry lacks its action 'system' (hee-keyboard --system)")
+    ok("desktop entry: Exec=hee-keyboard, Icon=hee-keyboard, Name / Name[ja]; action system: hee-keyboard --system")
 
     man = os.path.join(prefix, "share", "man", "man1", "hee-keyboard.1")
     expect(same_bytes(man, os.path.join(REPO_ROOT, "data", "hee-keyboard.1")), "installed man page differs from data/")

@@ -1,0 +1,39 @@
+#!/usr/bin/python3
+"""A GTK 3 window with one text entry, for system mode's end-to-end test: type into it, then
+end it with SIGTERM (or close it); it writes the entry's text to OUTPUT (UTF-8) and exits 0.
+
+usage: gtk_entry.py OUTPUT [TITLE [TEXT]]     (Debian's python3-gi and gir1.2-gtk-3.0)
+
+TEXT is already in the entry, the caret after it, like a chat window's draft; focusing the
+window does not select it (gtk-entry-select-on-focus off).
+"""
+import signal
+import sys
+
+import gi
+gi.require_version("Gtk", "3.0")
+from gi.repository import GLib, Gtk  # noqa: E402
+
+output = sys.argv[1]
+title = sys.argv[2] if len(sys.argv) > 2 else "GTK entry"
+Gtk.Settings.get_default().set_property("gtk-entry-select-on-focus", False)
+window = Gtk.Window(title=title)
+window.set_default_size(420, 60)
+entry = Gtk.Entry()
+entry.set_text(sys.argv[3] if len(sys.argv) > 3 else "")
+window.add(entry)
+
+
+def finish(*_):
+    with open(output, "w", encoding="utf-8") as f:
+        f.write(entry.get_text())
+    Gtk.main_quit()
+    return GLib.SOURCE_REMOVE
+
+
+window.connect("delete-event", finish)
+GLib.unix_signal_add(GLib.PRIORITY_HIGH, signal.SIGTERM, finish)
+window.show_all()
+entry.grab_focus()
+entry.set_position(-1)
+Gtk.main()

@@ -15,7 +15,8 @@ Scenarios (each runs even if an earlier one failed):
   same-as-x11  grim's capture of the window equals the X11 rendering of the same state
   scale-2      moved to the scale-2 output: a `layout` line with scale 2 and the same keys, a
                frame of 960 × 1600 pixels equal to X11's `--scale 2` rendering (sharp, not
-               upscaled); moved back: scale 1; started on the scale-2 output: scale 2 at once
+               upscaled); at scale 1.5 likewise (720 × 1200); moved back: scale 1; started on
+               the scale-2 output: scale 2 at once
   input        clicks through sway's seat: 音量 −, the へぇ button (touch, hee, text), a
                letter; typing with wtype; resized by the compositor: a layout and a frame of
                the new size; SIGTERM: exit 0 with the volume and size saved
@@ -60,7 +61,8 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__fi
 TIMEOUT = 10.0                # safety nets for waits, never what is checked
 SETTLE_TIMEOUT = 15.0         # captures until a frame shows the expected state
 OUTPUTS = {"HEADLESS-1": "resolution 1280x1024 position 0 0 scale 1",
-           "HEADLESS-2": "resolution 1200x1800 position 1280 0 scale 2"}
+           "HEADLESS-2": "resolution 1200x1800 position 1280 0 scale 2",
+           "HEADLESS-3": "resolution 1200x1800 position 2480 0 scale 1.5"}
 # Pixels whose channels differ by more than this count as different; the caret blinks, so
 # a frame may differ from another in the caret's 2 × 22 points (× scale²) and no more.
 CHANNEL_TOLERANCE = 2
@@ -208,7 +210,7 @@ def compare(actual, expected, scale, what):
             p = i // 3
             x, y = p % actual.width, p // actual.width
             box = (x, y, x, y) if box is None else (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y))
-    budget = CARET_PIXELS * scale * scale
+    budget = round(CARET_PIXELS * scale * scale)
     where = "nothing" if box is None else f"{differing} pixels in x {box[0]}–{box[2]}, y {box[1]}–{box[3]}"
     if differing > budget:
         fail(f"{what}: {where} differ (budget {budget}: the caret)")
@@ -344,6 +346,16 @@ def scenario_scale_2(rig, state):
         fail(f"{blocks:.1%} of 2×2 blocks are uniform: the frame looks upscaled from 1×")
     ok(f"scale 2: a {frame.width}×{frame.height} frame equal to X11's --scale 2 rendering (differing: {where}); "
        f"{1 - blocks:.1%} of 2×2 blocks hold detail (drawn at 2×, not upscaled)")
+    # A fractional scale: SDL 2.26 takes it from xdg-output and presents through a viewport,
+    # so the buffer is 1.5 × the window, drawn at 1.5.
+    app.trace.mark()
+    rig.sway.command(f"[pid={app.proc.pid}] move container to output HEADLESS-3")
+    app.wait_for("layout", "a layout line for the scale-1.5 output", scale=1.5)
+    time.sleep(0.3)
+    frame = rig.wayland_frame(app, "wayland-scale1.5")
+    where = compare(frame, rig.x11_frame(1.5), 1.5, "Wayland frame at output scale 1.5 vs X11 at --scale 1.5")
+    ok(f"scale 1.5: a layout line with scale 1.5 and a {frame.width}×{frame.height} frame equal to X11's "
+       f"--scale 1.5 rendering (differing: {where})")
     app.trace.mark()
     rig.sway.command(f"[pid={app.proc.pid}] move container to output HEADLESS-1")
     app.wait_for("layout", "a layout line back at scale 1", scale=1)

@@ -351,9 +351,9 @@ def scenario_scale_2(rig, state):
     app.trace.mark()
     rig.sway.command(f"[pid={app.proc.pid}] move container to output HEADLESS-3")
     app.wait_for("layout", "a layout line for the scale-1.5 output", scale=1.5)
-    time.sleep(0.3)
-    frame = rig.wayland_frame(app, "wayland-scale1.5")
-    where = compare(frame, rig.x11_frame(1.5), 1.5, "Wayland frame at output scale 1.5 vs X11 at --scale 1.5")
+    reference = rig.x11_frame(1.5)
+    frame, where = settled_frame(rig, app, "wayland-scale1.5", lambda f: compare(
+        f, reference, 1.5, "Wayland frame at output scale 1.5 vs X11 at --scale 1.5"))
     ok(f"scale 1.5: a layout line with scale 1.5 and a {frame.width}×{frame.height} frame equal to X11's "
        f"--scale 1.5 rendering (differing: {where})")
     app.trace.mark()

@@ -12,8 +12,8 @@ exactly, against what the keys the trace says were sent must make of it there.
 Checks: the window's hints (input False, no WM_TAKE_FOCUS, toolbar type, above); launching and
 every click leave the target the active window (`xdotool getactivewindow`); へぇ, h, i, shift,
 a, space, backspace, return; caps lock; physical Shift and Ctrl held (on the server's own
-keyboard device) change nothing; backspace held 3 s over a long text (repeat, then
-Ctrl+BackSpace); the keyboard stays on top, can be moved and resized (and reflows); the same
+keyboard device) change nothing; backspace held over a long text until the trace shows 10 word
+deletions (repeat, then Ctrl+BackSpace); the keyboard stays on top, can be moved and resized (and reflows); the same
 keys under setxkbmap us, de and jp type the same text; 1,000 rapid へぇ presses arrive as
 exactly 1,000 「へぇ〜」 in order in the terminal; `xmodmap -pke` and `xkbcomp` identical
 before and after; without a window manager the keyboard does not take the focus when it maps
@@ -44,7 +44,7 @@ from run_e2e import Trace, is_event  # noqa: E402
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "targets")
 PYTHON = os.environ.get("HEE_E2E_SYSTEM_PYTHON", "/usr/bin/python3")
-TIMEOUT = 10.0
+TIMEOUT = 15.0                # a safety net for waits, never what is checked
 HEE_TEXT = "へぇ〜"
 # Long enough that 16 backspaces and ~11 word deletions never reach its start.
 LONG_TEXT = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november "
@@ -242,12 +242,17 @@ class Keyboard:
         self.trace._drain(0)
         return [e for e in self.trace.events[since:] if e["event"] == "send"]
 
-    def hold(self, key, seconds):
+    def hold(self, key, until):
+        """Holds `key` down until `until(sends so far)` holds (the trace shows it), then lets
+        go: the hold is measured in what the app did, not in seconds (a busy app handles the
+        press late, and a fixed hold would be shorter in its time)."""
         since = self.trace.mark()
         x, y = self.key_center(key)
         self.desktop.xdo("mousemove", "--window", str(self.window), str(x), str(y), "mousedown", "1")
-        time.sleep(seconds)
-        self.desktop.xdo("mouseup", "1")
+        try:
+            wait_until(lambda: until(self.sends(since)), f"{key} held until the trace shows enough")
+        finally:
+            self.desktop.xdo("mouseup", "1")
         self.trace.wait_for(is_event("touch", key=key, down=False), what=f"{key} released", since=since)
         return self.sends(since)
 
@@ -264,9 +269,9 @@ class Keyboard:
     def quit(self):
         os.killpg(self.proc.pid, 15)
         try:
-            status = self.proc.wait(timeout=5)
+            status = self.proc.wait(timeout=20)  # a safety net: it exits at once
         except subprocess.TimeoutExpired:
-            fail(f"{self.name}: no exit within 5 s of SIGTERM")
+            fail(f"{self.name}: no exit within 20 s of SIGTERM")
         if status != 0:
             fail(f"{self.name}: exit status {status} after SIGTERM")
         self.save_trace()
@@ -321,10 +326,11 @@ def basic_sequence(kb, target):
     got = [{k: v for k, v in s.items() if k in ("text", "key", "dropped")} for s in sends]
     if got != expected:
         fail(f"sends {got}, expected {expected}")
-    # Caps lock: a double tap (0.1 s apart), two capitals, a tap back to lower case.
+    # Caps lock: a double tap (40 ms apart, well inside the 0.25 s rule however late a busy app
+    # handles both), two capitals, a tap back to lower case.
     since = kb.trace.mark()
     x, y = kb.key_center("shift")
-    kb.desktop.xdo("mousemove", "--window", str(kb.window), str(x), str(y), "click", "--repeat", "2", "--delay", "100", "1")
+    kb.desktop.xdo("mousemove", "--window", str(kb.window), str(x), str(y), "click", "--repeat", "2", "--delay", "40", "1")
     kb.trace.wait_for(is_event("shift", state="capsLock"), what="caps lock", since=since)
     if kb.desktop.active() != target:
         fail("the double tap on shift took the active window")
@@ -345,14 +351,21 @@ def basic_sequence(kb, target):
     return sends
 
 
+WORD_DELETIONS = 10  # backspace is held until the trace shows this many Ctrl+BackSpace
+
+
 def hold_backspace(kb):
-    sends = kb.hold("backspace", 3.0)
+    """Backspace held (about 3 s) until the trace shows WORD_DELETIONS word deletions. The app
+    times the repeat by its own clock, so the 16 character deletions before the words (down,
+    then every 0.1 s from 0.5 s to 2 s) are exact however busy the machine; a few more words
+    may go before the release is handled."""
+    sends = kb.hold("backspace", lambda sent: sum(1 for s in sent if s.get("key") == "ctrl+BackSpace") >= WORD_DELETIONS)
     plain = sum(1 for s in sends if s.get("key") == "BackSpace")
     words = sum(1 for s in sends if s.get("key") == "ctrl+BackSpace")
     keys = [s.get("key") for s in sends]
-    if plain != 16 or not 9 <= words <= 12 or keys != ["BackSpace"] * plain + ["ctrl+BackSpace"] * words:
-        fail(f"backspace held 3 s sent {plain} BackSpace then {words} ctrl+BackSpace ({keys}); expected 16 "
-             f"(down, then every 0.1 s from 0.5 s), then about 10 Ctrl+BackSpace (words, from 2 s)")
+    if plain != 16 or words < WORD_DELETIONS or keys != ["BackSpace"] * plain + ["ctrl+BackSpace"] * words:
+        fail(f"backspace held sent {plain} BackSpace then {words} ctrl+BackSpace ({keys}); expected 16 "
+             f"(down, then every 0.1 s from 0.5 s), then Ctrl+BackSpace (words, from 2 s)")
     return sends, words
 
 
@@ -376,14 +389,18 @@ def check_entry(desktop, kb, binary_name, script, model, label):
     expected = model(LONG_TEXT, sends)
     if text != expected:
         fail(f"{label} holds {text!r}, expected {expected!r}")
-    ok(f"{label}: text exact after backspace held 3 s over a long text (16 characters, {words} Ctrl+BackSpace), "
+    ok(f"{label}: text exact after backspace held over a long text (16 characters, {words} Ctrl+BackSpace), "
        f"へぇ h i shift a space backspace return, caps lock, physical Shift/Ctrl: …{text[-34:]!r}")
     return sends
 
 
-def check_stacking(desktop, kb):
+def stacking_order(desktop):
     stacking = desktop.xprop_root("_NET_CLIENT_LIST_STACKING")
-    ids = [int(w, 16) for w in stacking.split("#", 1)[-1].replace(",", " ").split()] if "#" in stacking else []
+    return [int(w, 16) for w in stacking.split("#", 1)[-1].replace(",", " ").split()] if "#" in stacking else []
+
+
+def check_stacking(desktop, kb):
+    ids = stacking_order(desktop)
     if not ids or ids[-1] != kb.window:
         fail(f"the keyboard {kb.window} is not on top of the stacking order {ids}")
 
@@ -453,7 +470,9 @@ def run_checks(desktop, binary):
     wait_until(lambda: desktop.active() == term, "the terminal to be active")
     kb = Keyboard(desktop, binary, "keyboard")
     kb.wait_target(term, "hee-term")
-    time.sleep(0.5)
+    # openbox decides the focus when it manages a window: once the keyboard is in its client
+    # list, that decision has been made (no fixed wait).
+    wait_until(lambda: kb.window in stacking_order(desktop), "openbox to manage the keyboard's window")
     if desktop.active() != term:
         fail(f"starting the keyboard made {desktop.active()} active instead of the terminal {term}")
     ok(f"keyboard {kb.window} mapped; the terminal {term} stays active; trace target {term} \"hee-term\"")
@@ -468,12 +487,12 @@ def run_checks(desktop, binary):
     held, words = hold_backspace(kb)
     sends += line + held + kb.click("return", term)
     expected = text = terminal_result(sends)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + TIMEOUT
     while read(term_out) != expected and time.monotonic() < deadline:
         time.sleep(0.05)
     if read(term_out) != expected:
         fail(f"terminal wrote {read(term_out)!r}, expected {expected!r}")
-    ok(f"terminal: exact text after the sequence, caps lock, physical Shift/Ctrl, and backspace held 3 s "
+    ok(f"terminal: exact text after the sequence, caps lock, physical Shift/Ctrl, and backspace held "
        f"(16 erased, {words} Ctrl+BackSpace = ^H): {text!r}")
     if not any(e["event"] == "sound" for e in kb.trace.events):
         fail("no sound event for the へぇ presses")
@@ -514,14 +533,13 @@ def run_checks(desktop, binary):
         for key in ["hee", "h", "i", "shift", "a", "z", "y", "space", "backspace", "return"]:
             seq += kb.click(key, term)
         lines.append(terminal_result(seq))
-        # Borrowed keycodes go back 2 s after the pointer left the keyboard.
+        # Borrowed keycodes go back 2 s after the pointer left the keyboard (by the app's clock:
+        # waited for, a busy app gives them back late).
         desktop.xdo("mousemove", "2", "2")
-        time.sleep(2.6)
-        after = desktop.keymap()
-        if after != before:
-            fail(f"{layout}: the keymap differs after the keys (xmodmap -pke / xkbcomp)")
+        wait_until(lambda: desktop.keymap() == before,
+                   f"{layout}: the keymap as before the keys (xmodmap -pke / xkbcomp) once the pointer left")
     expected = start + "".join(lines)
-    wait_until(lambda: read(term_out) == expected, f"the terminal to hold {expected!r}", 5)
+    wait_until(lambda: read(term_out) == expected, f"the terminal to hold {expected!r}")
     if set(lines) != {HEE_TEXT + "hiAzy\n"}:
         fail(f"the layouts typed {lines}")
     ok(f"setxkbmap us, de, jp: each typed {lines[0]!r}; xmodmap -pke and xkbcomp unchanged after each")
@@ -535,7 +553,8 @@ def run_checks(desktop, binary):
     since = kb.trace.mark()
     x, y = kb.key_center("hee")
     # The pointer reaches the key before the first press, as a mouse user's does (the
-    # keyboard readies 「へぇ〜」's keys when the pointer comes onto it).
+    # keyboard readies 「へぇ〜」's keys when the pointer comes onto it; the app handles the
+    # motion before the clicks in any case, so the pause is not what makes the text right).
     desktop.xdo("mousemove", "--window", str(kb.window), str(x), str(y))
     time.sleep(0.3)
     for _ in range(4):
@@ -552,9 +571,8 @@ def run_checks(desktop, binary):
     ok("1,000 rapid へぇ presses: exactly 1,000 「へぇ〜」 in order in the terminal (4 lines of 250)")
 
     desktop.xdo("mousemove", "2", "2")
-    time.sleep(2.6)
-    if desktop.keymap() != keymap_before:
-        fail("the keymap differs from before the keyboard ran, 2 s after the pointer left it (xmodmap -pke / xkbcomp)")
+    wait_until(lambda: desktop.keymap() == keymap_before,
+               "the keymap as before the keyboard ran, once the pointer left it (xmodmap -pke / xkbcomp)")
     kb.quit()
     if desktop.keymap() != keymap_before:
         fail("the keymap differs after the keyboard quit")
@@ -603,7 +621,7 @@ def run_checks(desktop, binary):
     trace.wait_for(is_event("layout"), 20, "the offscreen layout")
     os.killpg(proc.pid, 15)
     err = proc.stderr.read().decode(errors="replace").strip().splitlines()
-    if proc.wait(timeout=5) != 0 or len(err) != 1 or "'offscreen'" not in err[0] or "keys are not sent" not in err[0]:
+    if proc.wait(timeout=20) != 0 or len(err) != 1 or "'offscreen'" not in err[0] or "keys are not sent" not in err[0]:
         fail(f"without X11 (offscreen driver): status {proc.returncode}, stderr {err}")
     ok(f"without X11: one line on stderr, X11 parts skipped: {err[0]}")
     ok(f"system mode end-to-end: {time.monotonic() - started:.0f} s")

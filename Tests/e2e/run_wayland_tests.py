@@ -55,10 +55,11 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb  # noqa: E402
 from run_e2e import Image, Trace, is_event, run  # noqa: E402
-from wayland_support import Sway, VirtualPointer, WaylandProxy  # noqa: E402
+from wayland_support import KeyboardHolder, Sway, VirtualPointer, WaylandProxy  # noqa: E402
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TIMEOUT = 10.0
+TIMEOUT = 10.0                # safety nets for waits, never what is checked
+SETTLE_TIMEOUT = 15.0         # captures until a frame shows the expected state
 OUTPUTS = {"HEADLESS-1": "resolution 1280x1024 position 0 0 scale 1",
            "HEADLESS-2": "resolution 1200x1800 position 1280 0 scale 2",
            "HEADLESS-3": "resolution 1200x1800 position 2480 0 scale 1.5"}
@@ -92,12 +93,12 @@ class App:
             return f.read()
 
     def quit(self):
-        """SIGTERM; returns the exit status (fails after 5 s)."""
+        """SIGTERM; returns the exit status (fails after 20 s, a safety net: it exits at once)."""
         self.proc.send_signal(signal.SIGTERM)
         try:
-            return self.proc.wait(timeout=5)
+            return self.proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            fail(f"{self.name}: no exit within 5 s of SIGTERM")
+            fail(f"{self.name}: no exit within 20 s of SIGTERM")
 
     def finish(self):
         kill_group(self.proc)
@@ -169,11 +170,20 @@ class Rig:
         app.wait_for("layout", "the X11 reference's first layout", scale=scale)
         wid = run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(app.proc.pid)],
                   env=dict(os.environ, DISPLAY=self.display), timeout=TIMEOUT).decode().split()[0]
-        time.sleep(0.5)  # mapped and painted
+        # Mapped and painted: captures until two in a row are the same (no fixed wait; a busy
+        # app paints late). The caret blinks, so they may also differ in its pixels only.
         png = os.path.join(self.workdir, f"{name}.png")
-        run(["import", "-window", wid, png], env=dict(os.environ, DISPLAY=self.display), timeout=30)
+        deadline = time.monotonic() + SETTLE_TIMEOUT
+        image = None
+        while True:
+            run(["import", "-window", wid, png], env=dict(os.environ, DISPLAY=self.display), timeout=30)
+            previous, image = image, Image.from_ppm(run(["convert", png, "-depth", "8", "ppm:-"], timeout=30))
+            if previous is not None and previous.data == image.data:
+                break
+            if time.monotonic() > deadline:
+                fail(f"the X11 reference {name} did not hold still in two captures in a row within "
+                     f"{SETTLE_TIMEOUT} s; see {png}")
         app.quit()
-        image = Image.from_ppm(run(["convert", png, "-depth", "8", "ppm:-"], timeout=30))
         self.x11_reference[key] = image
         return image
 
@@ -207,6 +217,22 @@ def compare(actual, expected, scale, what):
     return where
 
 
+def settled_frame(rig, app, name, check):
+    """Captures the app's window with grim until `check(frame)` passes (it fails with
+    CheckFailed otherwise); returns the frame and what `check` returned. A busy app draws the
+    state its trace already shows a little later: the capture is repeated, never preceded by a
+    fixed wait. After SETTLE_TIMEOUT the last failure stands."""
+    deadline = time.monotonic() + SETTLE_TIMEOUT
+    while True:
+        frame = rig.wayland_frame(app, name)
+        try:
+            return frame, check(frame)
+        except CheckFailed:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 def upscaled_blocks(image):
     """The share of aligned 2 × 2 pixel blocks that are one colour. A frame drawn at 1× and
     upscaled 2× is made of them only; a frame drawn at 2× has edges inside blocks."""
@@ -230,6 +256,10 @@ def mapped_libraries(pid):
 # --------------------------------------------------------------------------- scenarios
 
 def scenario_start(rig, state):
+    if shutil.which("wtype"):
+        # A keyboard on the seat before the app starts, so wtype's keys in "input" find its
+        # wl_keyboard in place (KeyboardHolder says why); kept until "input" is done.
+        state["keyboard"] = KeyboardHolder(rig.sway)
     app = rig.launch_wayland("start")
     state["app"] = app
     # Before the window is on an output SDL assumes the largest scale of all (2 here); once
@@ -290,9 +320,9 @@ def scenario_installed(rig, state):
 
 def scenario_same_as_x11(rig, state):
     app = state.get("app") or fail("no running app (start failed)")
-    time.sleep(0.3)
-    frame = rig.wayland_frame(app, "wayland-scale1")
-    where = compare(frame, rig.x11_frame(1), 1, "Wayland frame vs X11 frame at scale 1")
+    reference = rig.x11_frame(1)
+    frame, where = settled_frame(rig, app, "wayland-scale1",
+                                 lambda f: compare(f, reference, 1, "Wayland frame vs X11 frame at scale 1"))
     ok(f"grim's capture equals the X11 rendering of the same state ({frame.width}×{frame.height}; differing: {where})")
 
 
@@ -308,9 +338,9 @@ def scenario_scale_2(rig, state):
     if window["output"] != "HEADLESS-2":
         fail(f"window on {window['output']}, expected HEADLESS-2")
     ok("moved to the scale-2 output: a layout line with scale 2, keys in the same window coordinates")
-    time.sleep(0.3)
-    frame = rig.wayland_frame(app, "wayland-scale2")
-    where = compare(frame, rig.x11_frame(2), 2, "Wayland frame at output scale 2 vs X11 at --scale 2")
+    reference = rig.x11_frame(2)
+    frame, where = settled_frame(rig, app, "wayland-scale2",
+                                 lambda f: compare(f, reference, 2, "Wayland frame at output scale 2 vs X11 at --scale 2"))
     blocks = upscaled_blocks(frame)
     if blocks > 0.995:
         fail(f"{blocks:.1%} of 2×2 blocks are uniform: the frame looks upscaled from 1×")
@@ -321,9 +351,9 @@ def scenario_scale_2(rig, state):
     app.trace.mark()
     rig.sway.command(f"[pid={app.proc.pid}] move container to output HEADLESS-3")
     app.wait_for("layout", "a layout line for the scale-1.5 output", scale=1.5)
-    time.sleep(0.3)
-    frame = rig.wayland_frame(app, "wayland-scale1.5")
-    where = compare(frame, rig.x11_frame(1.5), 1.5, "Wayland frame at output scale 1.5 vs X11 at --scale 1.5")
+    reference = rig.x11_frame(1.5)
+    frame, where = settled_frame(rig, app, "wayland-scale1.5", lambda f: compare(
+        f, reference, 1.5, "Wayland frame at output scale 1.5 vs X11 at --scale 1.5"))
     ok(f"scale 1.5: a layout line with scale 1.5 and a {frame.width}×{frame.height} frame equal to X11's "
        f"--scale 1.5 rendering (differing: {where})")
     app.trace.mark()
@@ -366,22 +396,26 @@ def scenario_input(rig, state):
     app.wait_for("text", "the letter typed", text="へぇ〜q")
     ok("click on q: text 「へぇ〜q」")
     if shutil.which("wtype"):
-        # wtype's keyboard appears when it starts: SDL needs a moment to take it up before
-        # the first key.
-        run(["wtype", "-s", "300", "xyz"], env=rig.sway.client_env(), timeout=TIMEOUT)
-        app.wait_for("text", "typed text from wtype", text="へぇ〜qxyz")
+        # The seat has had a keyboard since before the app started (scenario "start"), so the
+        # app's wl_keyboard is in place: no wait before the first key.
+        try:
+            run(["wtype", "xyz"], env=rig.sway.client_env(), timeout=TIMEOUT)
+            app.wait_for("text", "typed text from wtype", text="へぇ〜qxyz")
+        finally:
+            holder = state.pop("keyboard", None)
+            if holder:
+                holder.close()
         ok("typing with wtype (a virtual keyboard): 「へぇ〜qxyz」")
     app.trace.mark()
     rig.sway.command(f"[pid={app.proc.pid}] resize set 600 900")
     bigger = app.wait_for("layout", "a layout for 600 × 900", window={"w": 600, "h": 900})
-    time.sleep(0.3)
-    frame = rig.wayland_frame(app, "wayland-600x900")
     # The X11 reference is a fresh start at that size (count 0, volume 100, no text): the
     # letter rows are in the same state in both.
     reference = rig.x11_frame(1, "600x900")
     top = round(bigger["keys"]["q"]["y"])
-    resized = compare(crop(frame, 0, top, 600, 900 - top), crop(reference, 0, top, 600, 900 - top), 1,
-                      "the resized frame's letter rows vs X11")
+    frame, resized = settled_frame(rig, app, "wayland-600x900", lambda f: compare(
+        crop(f, 0, top, 600, 900 - top), crop(reference, 0, top, 600, 900 - top), 1,
+        "the resized frame's letter rows vs X11"))
     ok(f"resized by the compositor to 600×900: a layout for it, and a 600×900 frame whose letter rows equal "
        f"X11's (differing: {resized})")
     status = app.quit()
@@ -455,39 +489,52 @@ def scenario_late_keymap(rig, state):
         raise Prerequisite("wtype not found (apt-get install wtype)")
     proxy_path = os.path.join(rig.workdir, "late-keymap.sock")
     proxy = WaylandProxy(proxy_path, rig.sway.socket, "late_keymap")
+    # A keyboard on the seat before the app starts (KeyboardHolder): the app's wl_keyboard
+    # exists from its start, so the keys below reach it however busy it is.
+    holder = KeyboardHolder(rig.sway)
     try:
         app = rig.launch_wayland("late-keymap", WAYLAND_DISPLAY=proxy_path)
         app.wait_for("layout", "the first layout")
         window = rig.window_of(app, proxied=True)
         rig.sway.command(f"[con_id={window['id']}] focus")
-        # wtype's keyboard: enter and modifiers, then the key "h", reach the app before the
-        # keymap does.
-        run(["wtype", "-s", "300", "hi"], env=rig.sway.client_env(), timeout=TIMEOUT)
-        time.sleep(0.5)
-        if app.proc.poll() is not None:
-            fail(f"modifiers and a key before the keymap: the app died (status {app.proc.returncode})")
-        if proxy.held_keymaps < 1:
-            fail("the proxy delivered no keymap late: the scenario did not happen")
-        # Without a keymap SDL reads wtype's first keycode as an evdev one (here Escape, which
-        # closes the keyboard): bring it back, then type.
-        app.trace.collect(0.2)
+        deadline = time.monotonic() + TIMEOUT
+        while proxy.holding < 1:
+            if app.proc.poll() is not None or time.monotonic() > deadline:
+                fail(f"the proxy holds no keymap of the app's keyboard (status {app.proc.poll()})")
+            time.sleep(0.05)
+        # The proxy holds the keyboard's keymaps back, so the key "h" (with enter and
+        # modifiers) reaches the app before any keymap does; the keymaps follow it.
+        run(["wtype", "hi"], env=rig.sway.client_env(), timeout=TIMEOUT)
+        deadline = time.monotonic() + TIMEOUT
+        while proxy.held_keymaps < 1:
+            if app.proc.poll() is not None:
+                fail(f"modifiers and a key before the keymap: the app died (status {app.proc.returncode})")
+            if time.monotonic() > deadline:
+                fail("the proxy delivered no keymap late: the scenario did not happen")
+            time.sleep(0.05)
+        # Without a keymap SDL reads wtype's first keycode as an evdev one: Escape, which
+        # closes the keyboard. A click on the text field brings it back once it has slid away
+        # (a click while the window is still sliding may not reach it through sway's seat);
+        # then type.
+        app.wait_for("keyboard", "the keyboard closed by the first key read as Escape", status="hide")
         layout = [e for e in app.trace.events if e.get("event") == "layout"][-1]
-        shown = [e["status"] for e in app.trace.events if e.get("event") == "keyboard"][-1] == "show"
         app.trace.mark()
-        if not shown:
-            rig.click(window, layout["keys"]["textField"])
-            app.wait_for("keyboard", "the keyboard shown by a click on the text field", status="show")
-        run(["wtype", "-s", "300", "ok"], env=rig.sway.client_env(), timeout=TIMEOUT)
+        rig.click(window, layout["keys"]["textField"])
+        app.wait_for("keyboard", "the keyboard shown by a click on the text field", status="show")
+        run(["wtype", "ok"], env=rig.sway.client_env(), timeout=TIMEOUT)
         deadline = time.monotonic() + TIMEOUT
         text = ""
         while not text.endswith("ok") and time.monotonic() < deadline:
             event = app.wait_for("text", "'ok' typed once the keymap has arrived")
             text = event["text"]
+        if not text.endswith("ok"):
+            fail(f"typing after the late keymap: text {text!r}, expected it to end with 'ok'")
         if app.quit() != 0:
             fail(f"exit status {app.proc.returncode}")
         ok(f"modifiers and a key before the keymap ({proxy.held_keymaps} keymap(s) delivered late): "
            f"no crash; typing works once it arrives (text {text!r})")
     finally:
+        holder.close()
         proxy.close()
 
 
@@ -621,6 +668,7 @@ def main():
     workdir = tempfile.mkdtemp(prefix="hee-wayland-")
     failures, passed = [], 0
     xvfb = sway = pointer = rig = None
+    state = {}
     began = time.monotonic()
     status = 0
     try:
@@ -636,7 +684,6 @@ def main():
         xvfb, display = start_xvfb(size="1280x1800x24")
         print(f"# sway at {sway.socket}, Xvfb on {display}", flush=True)
         rig = Rig(binary, workdir, sway, display)
-        state = {}
         for name, function in selected:
             print(f"# {name}", flush=True)
             try:
@@ -665,6 +712,8 @@ def main():
         import traceback
         traceback.print_exc()
     finally:
+        if state.get("keyboard"):
+            state.pop("keyboard").close()
         for app in rig.apps if rig else []:
             app.finish()
         if pointer:

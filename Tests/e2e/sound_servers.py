@@ -228,6 +228,10 @@ class PipeWire(SoundServer):
                 raise ServerError(f"pipewire did not start: {self.log_tail()}")
             time.sleep(0.02)
         self._spawn(["wireplumber"], "wireplumber.log")
+        # pipewire-pulse makes $XDG_RUNTIME_DIR/pulse when it is missing, and gives up if
+        # someone else (a libpulse client polling for the server: pactl, the app) made it in
+        # between: made here first, as it would be on a desktop after the first start.
+        os.makedirs(os.path.join(self.runtime, "pulse"), mode=0o700, exist_ok=True)
         self._spawn(["pipewire-pulse"], "pipewire-pulse.log")
         info = self._wait_ready()
         if "PipeWire" not in info:
@@ -295,7 +299,17 @@ class Recorder:
         j = bisect.bisect_right(ends, i)
         return i, times[j]
 
-    def wait_onset(self, t0, timeout=3.0):
+    def wait_frames(self, frames, timeout=15.0):
+        """The recording once it holds `frames` frames (or all of it after `timeout`, a safety
+        net: the caller's check then says what is missing)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            recorded, _, _ = self.samples()
+            if len(recorded) >= frames or time.monotonic() > deadline or self.proc.poll() is not None:
+                return recorded
+            time.sleep(0.05)
+
+    def wait_onset(self, t0, timeout=10.0):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             found = self.onset_after(t0)
@@ -317,6 +331,25 @@ def _correlation(a, b):
     na = math.sqrt(sum(x * x for x in a))
     nb = math.sqrt(sum(x * x for x in b))
     return dot / (na * nb) if na and nb else 0.0
+
+
+def without_gaps(samples, shortest=16):
+    """`samples` without the runs of exact digital silence of `shortest` frames or more: the
+    gaps a server leaves when a stream's buffer comes late (an underrun on a loaded machine).
+    The clip has no such run (a spoken word, normalised), so what remains is what was played,
+    in order."""
+    out, run = array.array("h"), 0
+    for x in samples:
+        if x == 0:
+            run += 1
+            continue
+        if 0 < run < shortest:
+            out.extend([0] * run)
+        run = 0
+        out.append(x)
+    if 0 < run < shortest:
+        out.extend([0] * run)
+    return out
 
 
 def match(recorded, start, clip, windows=8, size=512, search=4800):

@@ -341,13 +341,43 @@ class VirtualPointer:
         self.sock.close()
 
 
+class KeyboardHolder:
+    """A virtual keyboard (`wtype` sleeping) kept on the seat while open.
+
+    sway's seat has no keyboard of its own here (no input devices): each `wtype` brings one
+    and takes it away when it ends, and a client only creates its `wl_keyboard` once it has
+    handled the seat's new capability, so keys sent before that (by a busy client) are lost.
+    With a keyboard held on the seat from before the client starts, the client has its
+    `wl_keyboard` from its first roundtrips on, and every later `wtype` only adds keys."""
+
+    def __init__(self, sway, timeout=20.0):
+        before = self.devices(sway)
+        self.proc = subprocess.Popen(["wtype", "-s", "3600000"], env=sway.client_env(), stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while self.devices(sway) <= before:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.close()
+                raise RuntimeError(f"wtype's virtual keyboard did not appear on the seat (status {self.proc.poll()})")
+            time.sleep(0.05)
+
+    @staticmethod
+    def devices(sway):
+        """The number of keyboards on seat0."""
+        seats = [s for s in sway.command_json("get_seats") if s.get("name") == "seat0"]
+        return sum(1 for d in (seats[0].get("devices", []) if seats else []) if "keyboard" in d.get("identifier", ""))
+
+    def close(self):
+        kill_group(self.proc)
+
+
 # --------------------------------------------------------------------------- proxy
 
 class WaylandProxy:
     """A Wayland socket at `path` that forwards each client to `upstream`.
 
     mode "no_seat": the `wl_seat` global is not announced (a compositor without input).
-    mode "late_keymap": the first keyboard's keymap is held back until its first key event
+    mode "late_keymap": the first keyboard's keymaps are held back until its first key event
     has been delivered (a compositor that sends modifiers and a key before the keymap); later
     keyboards are left alone."""
 
@@ -358,6 +388,7 @@ class WaylandProxy:
         self.listener.listen(4)
         self.running = True
         self.held_keymaps = 0     # keymaps delivered after their keyboard's first events
+        self.holding = 0          # keymaps held back now
         self.hidden_seats = 0
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -382,8 +413,9 @@ class Session:
     def __init__(self, proxy, client, server):
         self.proxy, self.client, self.server = proxy, client, server
         self.registries, self.seats, self.keyboards = set(), set(), set()
+        self.all_keyboards = set()  # every wl_keyboard: their keymap events carry the fds we see
         self.seat_names = set()
-        self.held = {}            # keyboard id -> (message bytes, fds) of its keymap
+        self.held = {}            # keyboard id -> [(message bytes, fds)] of its keymaps
         self.lock = threading.Lock()
         threading.Thread(target=self._pump, args=(client, server, self._from_client), daemon=True).start()
         threading.Thread(target=self._pump, args=(server, client, self._from_server), daemon=True).start()
@@ -421,6 +453,7 @@ class Session:
                     self.seats.add(struct.unpack_from("=I", payload, offset + 4)[0])
             elif object_id in self.seats and opcode == 1:           # wl_seat.get_keyboard
                 self.keyboards.add(struct.unpack_from("=I", payload)[0])
+                self.all_keyboards.add(struct.unpack_from("=I", payload)[0])
         # Requests are passed on whole, with every descriptor that came with them.
         return [(wl_message(object_id, opcode, payload), fds)], []
 
@@ -433,13 +466,28 @@ class Session:
                 if interface == "wl_seat":
                     self.proxy.hidden_seats += 1
                     return [], fds
+            if self.proxy.mode == "late_keymap":
+                # Descriptors go with the message that carries them (a keymap held back must
+                # keep its own; passed on early with another message, the client would give it
+                # to the next keymap): the only events with one here are keyboards' keymaps.
+                if object_id in self.all_keyboards and opcode == 0 and object_id not in self.keyboards:
+                    return [(raw, fds[:1])], fds[1:]
+                if object_id not in self.keyboards:
+                    return [(raw, [])], fds
             if self.proxy.mode == "late_keymap" and object_id in self.keyboards:
-                if opcode == 0 and not self.held and self.proxy.held_keymaps == 0:  # keymap (fd)
-                    self.held[object_id] = (raw, fds[:1])
+                # wl_keyboard.keymap (with its fd): every keymap of the first keyboard, until
+                # its first key (a keyboard that switches keymaps sends one before its keys).
+                if opcode == 0 and (object_id in self.held or (not self.held and self.proxy.held_keymaps == 0)):
+                    self.held.setdefault(object_id, []).append((raw, fds[:1]))
+                    self.proxy.holding += 1
                     return [], fds[1:]
                 if opcode == 3 and object_id in self.held:          # wl_keyboard.key
-                    keymap = self.held.pop(object_id)
+                    keymaps = self.held.pop(object_id)
                     self.keyboards.discard(object_id)               # later keymaps pass
-                    self.proxy.held_keymaps += 1
-                    return [(raw, fds), keymap], []
+                    self.proxy.held_keymaps += len(keymaps)
+                    self.proxy.holding = 0
+                    return [(raw, [])] + keymaps, fds
+                if opcode == 0:
+                    return [(raw, fds[:1])], fds[1:]
+                return [(raw, [])], fds
         return [(raw, fds)], []

@@ -13,13 +13,14 @@ extension Application {
     static let replayDrain: Duration = .seconds(1)
 
     /// Feeds replayed events for up to `replayBatch` of wall time. Each event happens at its
-    /// own recorded time (relative to the first), which the clock jumps to.
-    func feedReplay(base: Duration) {
+    /// own recorded time relative to the first, which is time zero (the clock stands at zero
+    /// from `init`), and the clock jumps to it.
+    func feedReplay() {
         let first = replay[0].t
         let budgetEnds = SDL_GetTicks64() + UInt64(Self.replayBatch.seconds * 1000)
         repeat {
             let record = replay[replayIndex]
-            let time = base + .milliseconds(Int64(record.t - first))
+            let time = Duration.milliseconds(Int64(record.t - first))
             // Whatever was due before this event (a key repeat, an animation's end, the silent
             // audio device's suspension) happens first, at its own time; what is due at this
             // very time waits until every event of this time has been handled. A long gap

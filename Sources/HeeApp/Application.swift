@@ -174,7 +174,6 @@ final class Application {
             record.h = Int(window.size.height)
             recorder.write(record)
         }
-        let replayBase = clock.now
         if replay.isEmpty { exitWhenDone ? finishReplay() : clock.thaw() }
 
         var event = SDL_Event()
@@ -214,7 +213,7 @@ final class Application {
             if animating { needsDisplay = true }
 
             if replaying {
-                feedReplay(base: replayBase)
+                feedReplay()
                 while running, SDL_PollEvent(&event) != 0 { ignoreDuringReplay(event) }
                 if replayIndex == replay.count {
                     if exitWhenDone { finishReplay() } else { clock.thaw() }

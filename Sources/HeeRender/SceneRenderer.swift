@@ -25,9 +25,17 @@ public final class SceneRenderer {
     /// layout, scale, language or shift state changes.
     private var hostLayer: (key: HostLayerKey, texture: Texture)?
     private var keyboardLayer: (key: KeyboardLayerKey, texture: Texture)?
+    /// System mode's target line as last fitted: the text, the room it had (pixels) and the
+    /// pixel scale, and what was shown (cut with "…" when it did not fit). Measured again only
+    /// when one of them changes, not every frame.
+    private var fittedTargetLine: (key: TargetLineKey, shown: String)?
 
     private struct HostLayerKey: Hashable {
         var layout: KeyboardLayout, scale: Double, strings: HostScreenText
+    }
+
+    private struct TargetLineKey: Hashable {
+        var text: String, room: Int, scale: Double
     }
 
     private struct KeyboardLayerKey: Hashable {
@@ -208,18 +216,22 @@ public final class SceneRenderer {
         let inset = Int((Self.rowTextInset * s).rounded())
         let style = TextStyle(.regular, Self.targetLinePointSize, Palette.secondaryLabel)
         let room = area.width - 2 * inset
-        var shown = scene.targetLine
-        if text.width(of: shown, style, pixelScale: s) > room {
-            // The longest prefix that fits with the ellipsis (binary search over Characters).
-            let characters = Array(scene.targetLine)
-            var low = 0, high = characters.count
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if text.width(of: String(characters[..<mid]) + "…", style, pixelScale: s) <= room { low = mid } else { high = mid - 1 }
+        let key = TargetLineKey(text: scene.targetLine, room: room, scale: s)
+        if fittedTargetLine?.key != key {
+            var shown = scene.targetLine
+            if text.width(of: shown, style, pixelScale: s) > room {
+                // The longest prefix that fits with the ellipsis (binary search over Characters).
+                let characters = Array(scene.targetLine)
+                var low = 0, high = characters.count
+                while low < high {
+                    let mid = (low + high + 1) / 2
+                    if text.width(of: String(characters[..<mid]) + "…", style, pixelScale: s) <= room { low = mid } else { high = mid - 1 }
+                }
+                shown = String(characters[..<low]) + "…"
             }
-            shown = String(characters[..<low]) + "…"
+            fittedTargetLine = (key, shown)
         }
-        guard let line = try text.line(shown, style, pixelScale: s) else { return }
+        guard let shown = fittedTargetLine?.shown, let line = try text.line(shown, style, pixelScale: s) else { return }
         try renderer.copy(line.texture, to: PixelRect(x: area.x + inset, y: area.y + (area.height - line.height) / 2,
                                                       width: line.width, height: line.height))
     }

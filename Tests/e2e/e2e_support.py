@@ -1,11 +1,17 @@
-"""Helpers shared by the end-to-end test scripts in this directory: failures, progress
-lines, process groups and a private Xvfb. Standard library only."""
+"""Helpers shared by the end-to-end test scripts in this directory (and the benchmarks):
+failures, progress lines, the binary under test, process groups, a private Xvfb, and the
+frame every script's main() runs in. Standard library only."""
 import os
 import select
 import shutil
 import signal
 import subprocess
+import sys
+import tempfile
 import time
+import traceback
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 class CheckFailed(Exception):
     pass
@@ -111,3 +117,78 @@ def start_xvfb(first=91, last=160, size="1280x1024x24"):
             return proc, f":{ready.strip().decode()}"
         kill_group(proc, grace=1)  # display taken meanwhile, or Xvfb failed: try the next one
     raise Prerequisite(f"could not start Xvfb on any display :{first}…:{last}")
+
+
+def app_binary():
+    """The HeeApp binary under test: `$HEE_APP` (a relative path is taken from the current
+    directory), else the release build `<repo>/.build/release/HeeApp`.
+    Raises Prerequisite when it is not an executable file."""
+    binary = os.environ.get("HEE_APP")
+    binary = os.path.abspath(binary) if binary else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
+    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+        raise Prerequisite(f"no executable at {binary} (build with `swift build -c release` or set HEE_APP)")
+    return binary
+
+
+def script_main(body, *, prefix, keep_variable="HEE_E2E_KEEP", skip_missing=False):
+    """The frame of every test script's main(): a work directory, `body(workdir)`, and the
+    exit status, which it returns.
+
+    - 0: `body` returned;
+    - 1: a check failed (`CheckFailed`: `FAIL: …`) or `body` raised anything else (traceback);
+    - 2: a prerequisite is missing (`Prerequisite`: `SKIP/ERROR: …`). With `skip_missing`, a
+      missing prerequisite is a skip on a developer's machine (`SKIP: …`, status 0) and a
+      failure only where every tool must be there (CI, `required()`).
+
+    SIGTERM ends it through the same path (its `finally` clauses kill what it started). The
+    work directory is removed after a pass, kept (and named on stderr) after a failure, or
+    always with `keep_variable` or HEE_E2E_KEEP set to 1."""
+    began = time.monotonic()
+    workdir = tempfile.mkdtemp(prefix=prefix)
+    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    status = 0
+    try:
+        body(workdir)
+    except CheckFailed as error:
+        status = 1
+        print(f"FAIL: {error}", file=sys.stderr, flush=True)
+    except Prerequisite as error:
+        if skip_missing and not required():
+            print(f"SKIP: {error}", flush=True)
+        else:
+            status = 2
+            print(f"SKIP/ERROR: {error}" + ("; CI must have it (scripts/install-deps.sh)" if required() else ""),
+                  file=sys.stderr, flush=True)
+    except Exception:
+        status = 1
+        traceback.print_exc()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        keep = os.environ.get(keep_variable) == "1" or os.environ.get("HEE_E2E_KEEP") == "1"
+        if (status != 0 and os.listdir(workdir)) or keep:
+            print(f"# work dir kept: {workdir} ({time.monotonic() - began:.1f} s)",
+                  file=sys.stderr if status else sys.stdout, flush=True)
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    return status
+
+
+def run_scenarios(scenarios, only_variable, *args):
+    """Runs numbered scenarios, `(number, title, function)`, each as `function(*args)`, in
+    order, stopping at the first failure, which it names: `scenario N. title: …`.
+    `only_variable` (e.g. HEE_REPLAY_ONLY=3,5) picks some by number."""
+    began = time.monotonic()
+    only = os.environ.get(only_variable)
+    selected = {int(n) for n in only.split(",") if n.strip()} if only else None
+    for number, title, function in scenarios:
+        if selected is not None and number not in selected:
+            continue
+        current = f"{number}. {title}"
+        print(f"# {current}", flush=True)
+        started = time.monotonic()
+        try:
+            function(*args)
+        except CheckFailed as error:
+            raise CheckFailed(f"scenario {current}: {error}") from None
+        print(f"# {current}: passed in {time.monotonic() - started:.2f} s", flush=True)
+    print(f"# all scenarios passed in {time.monotonic() - began:.1f} s", flush=True)

@@ -50,14 +50,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, missing_tool, required, start_xvfb  # noqa: E402
+from e2e_support import (Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group, missing_tool, required,  # noqa: E402
+                         script_main, start_xvfb)
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = "hee-keyboard"
 HEE_TEXT = "へぇ〜"
 ASSET_FILES = [
@@ -104,10 +103,7 @@ def tail(text, lines=30):
 # --------------------------------------------------------------------------- build and inspect
 
 def app_version():
-    app = os.environ.get("HEE_APP")
-    app = os.path.abspath(app) if app else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
-    if not (os.path.isfile(app) and os.access(app, os.X_OK)):
-        raise Prerequisite(f"no executable at {app} (set HEE_APP)")
+    app = app_binary()
     status, out, _ = run([app, "--version"])
     expect(status == 0 and len(out.split()) == 2, f"{app} --version: {out!r}")
     return out.split()[1]
@@ -797,18 +793,15 @@ def check_clean_machine(deb, version, work):
 
 
 def main():
-    began = time.monotonic()
-    work = tempfile.mkdtemp(prefix="hee-deb-")
-    status = 0
-    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run the purge on SIGTERM too
-    try:
+    def body(work):
+        began = time.monotonic()
         for tool in ("make", "dpkg-deb", "readelf", "ldd"):
             if shutil.which(tool) is None:
                 raise Prerequisite(f"{tool} not found")
         for tool in ("dpkg-buildpackage", "dh"):
             if shutil.which(tool) is None:
                 missing_tool(f"{tool} not found (apt-get install dpkg-dev debhelper): no .deb built or tested")
-                return 0
+                return
         version = app_version()
         deb = build_deb(version)
         check_fields(deb, version, work)
@@ -816,23 +809,8 @@ def main():
         check_install(deb, version, work)
         check_clean_machine(deb, version, work)
         print(f"# all package tests passed in {time.monotonic() - began:.1f} s", flush=True)
-    except CheckFailed as error:
-        status = 1
-        print(f"FAIL: {error}", file=sys.stderr, flush=True)
-    except Prerequisite as error:
-        status = 2
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
-    except Exception:
-        status = 1
-        import traceback
-        traceback.print_exc()
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        if status != 0:
-            print(f"# work dir kept: {work}", file=sys.stderr)
-        else:
-            shutil.rmtree(work, ignore_errors=True)
-    return status
+    # SIGTERM, too, ends through the purge in check_install's `finally` (script_main).
+    return script_main(body, prefix="hee-deb-")
 
 
 if __name__ == "__main__":

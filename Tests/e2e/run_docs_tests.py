@@ -32,9 +32,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, missing_tool  # noqa: E402
+from e2e_support import Prerequisite, REPO_ROOT, app_binary, ok, fail, missing_tool, script_main  # noqa: E402
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MAN_PAGE = os.path.join(REPO_ROOT, "data", "hee-keyboard.1")
 DESKTOP = os.path.join(REPO_ROOT, "data", "hee-keyboard.desktop")
 METAINFO = os.path.join(REPO_ROOT, ".build", "data", "hee-keyboard.metainfo.xml")
@@ -57,14 +56,6 @@ def expect(condition, message):
 def run(command, env=None, check_tool=True):
     proc = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, timeout=120)
     return proc.returncode, proc.stdout.decode("utf-8", errors="replace"), proc.stderr.decode("utf-8", errors="replace")
-
-
-def app_binary():
-    app = os.environ.get("HEE_APP")
-    app = os.path.abspath(app) if app else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
-    if not (os.path.isfile(app) and os.access(app, os.X_OK)):
-        raise Prerequisite(f"no executable at {app} (build with `swift build -c release` or set HEE_APP)")
-    return app
 
 
 def help_flags(app):
@@ -262,7 +253,7 @@ def check_desktop_entry():
 
 
 def main():
-    try:
+    def body(_):
         if shutil.which("groff") is None:
             raise Prerequisite("groff not found (apt-get install groff-base)")
         app = app_binary()
@@ -272,13 +263,7 @@ def main():
         check_metainfo(app)
         check_desktop_entry()
         print("# documentation and metadata tests passed", flush=True)
-        return 0
-    except CheckFailed as error:
-        print(f"FAIL: {error}", file=sys.stderr, flush=True)
-        return 1
-    except Prerequisite as error:
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
-        return 2
+    return script_main(body, prefix="hee-docs-")
 
 
 if __name__ == "__main__":

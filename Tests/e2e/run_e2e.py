@@ -24,17 +24,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb
+from e2e_support import CheckFailed, Prerequisite, app_binary, ok, fail, kill_group, script_main, start_xvfb  # noqa: E402
 
-import functools  # noqa: E402
-start_xvfb = functools.partial(start_xvfb, first=91, last=160)  # this script's display range
-
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_TIMEOUT = 10.0            # safety nets for waits, never what is checked
 LAUNCH_TIMEOUT = 20.0
 SETTLE_TIMEOUT = 10.0             # screenshots until the cap shows the expected state
@@ -531,71 +526,51 @@ def check_all(binary, workdir, env, state):
 
 
 def main():
-    binary = os.environ.get("HEE_APP")
-    binary = os.path.abspath(binary) if binary else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
-    workdir = tempfile.mkdtemp(prefix="hee-e2e-")
-    state = {"app": None, "xvfb": None}
-    status = 0
-    began = time.monotonic()
-    try:
-        if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-            raise Prerequisite(f"no executable at {binary} (build with `swift build -c release` or set HEE_APP)")
-        for tool in ("xdotool", "import", "convert"):
-            if shutil.which(tool) is None:
-                raise Prerequisite(f"{tool} not found (apt-get install xdotool imagemagick)")
-        # Saved settings (window size, volume) must neither leak in from the user's
-        # ~/.config nor be written there: a config directory of our own.
-        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
-        env.pop("GDK_SCALE", None)
-        if os.environ.get("HEE_E2E_USE_DISPLAY") == "1":
-            if not env.get("DISPLAY"):
-                raise Prerequisite("HEE_E2E_USE_DISPLAY=1 but DISPLAY is not set")
-        else:
-            state["xvfb"], env["DISPLAY"] = start_xvfb()
-            ok(f"Xvfb on {env['DISPLAY']}")
-        print(f"# binary {binary}, work dir {workdir}", flush=True)
-        check_all(binary, workdir, env, state)
-        print(f"# all checks passed in {time.monotonic() - began:.1f} s", flush=True)
-    except CheckFailed as error:
-        status = 1
-        print(f"FAIL: {error}", file=sys.stderr, flush=True)
-    except Prerequisite as error:
-        status = 2
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
-    except Exception:
-        status = 1
-        import traceback
-        traceback.print_exc()
-        trace = state.get("trace")
-        if trace is not None:
-            print(f"last 20 trace lines:\n{trace.tail()}", file=sys.stderr)
-    finally:
-        exited_on_its_own = state["app"] is not None and state["app"].poll() is not None
-        kill_group(state["app"])
-        kill_group(state["xvfb"])
-        trace = state.get("trace")
-        if trace is not None:
-            trace.thread.join(timeout=2)
-            trace._drain(0)
-            with open(os.path.join(workdir, "trace.jsonl"), "w", encoding="utf-8") as f:
-                f.write("\n".join(trace.lines) + "\n")
-        if exited_on_its_own and status == 1:
-            print(f"app exit status: {state['app'].returncode}", file=sys.stderr)
-        if status == 2 and not os.listdir(workdir):
-            shutil.rmtree(workdir, ignore_errors=True)
-        elif status != 0:
+    def body(workdir):
+        state = {"app": None, "xvfb": None}
+        began = time.monotonic()
+        try:
+            binary = app_binary()
+            for tool in ("xdotool", "import", "convert"):
+                if shutil.which(tool) is None:
+                    raise Prerequisite(f"{tool} not found (apt-get install xdotool imagemagick)")
+            # Saved settings (window size, volume) must neither leak in from the user's
+            # ~/.config nor be written there: a config directory of our own.
+            env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+            env.pop("GDK_SCALE", None)
+            if os.environ.get("HEE_E2E_USE_DISPLAY") == "1":
+                if not env.get("DISPLAY"):
+                    raise Prerequisite("HEE_E2E_USE_DISPLAY=1 but DISPLAY is not set")
+            else:
+                state["xvfb"], env["DISPLAY"] = start_xvfb()
+                ok(f"Xvfb on {env['DISPLAY']}")
+            print(f"# binary {binary}, work dir {workdir}", flush=True)
+            check_all(binary, workdir, env, state)
+            print(f"# all checks passed in {time.monotonic() - began:.1f} s", flush=True)
+        except Exception as error:
+            # What the app said and did, for the failure report.
+            trace = state.get("trace")
+            if not isinstance(error, (CheckFailed, Prerequisite)) and trace is not None:
+                print(f"last 20 trace lines:\n{trace.tail()}", file=sys.stderr)
+            if not isinstance(error, Prerequisite) and state["app"] is not None and state["app"].poll() is not None:
+                print(f"app exit status: {state['app'].returncode}", file=sys.stderr)
             stderr_path = os.path.join(workdir, "app-stderr.txt")
             if os.path.exists(stderr_path):
                 with open(stderr_path, encoding="utf-8", errors="replace") as f:
                     lines = f.read().splitlines()
                 if lines:
                     print("app stderr (last 10 lines):\n" + "\n".join(lines[-10:]), file=sys.stderr)
-            print(f"artifacts kept in {workdir}", file=sys.stderr)
-        elif os.environ.get("HEE_E2E_KEEP") == "1":
-            print(f"# artifacts kept in {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
-    return status
+            raise
+        finally:
+            kill_group(state["app"])
+            kill_group(state["xvfb"])
+            trace = state.get("trace")
+            if trace is not None:
+                trace.thread.join(timeout=2)
+                trace._drain(0)
+                with open(os.path.join(workdir, "trace.jsonl"), "w", encoding="utf-8") as f:
+                    f.write("\n".join(trace.lines) + "\n")
+    return script_main(body, prefix="hee-e2e-")
 
 
 if __name__ == "__main__":

@@ -30,18 +30,14 @@ Standard-library Python 3 only.
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group
-
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from e2e_support import app_binary, ok, fail, kill_group, run_scenarios, script_main  # noqa: E402
 TIMEOUT = 60.0
 # Where the backspace key is at the default 480x800 window, as window fractions (for finger
 # events): inside the key whatever its exact frame.
@@ -412,39 +408,9 @@ SCENARIOS = [
 
 
 def main():
-    binary = os.environ.get("HEE_APP")
-    binary = os.path.abspath(binary) if binary else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
-    only = os.environ.get("HEE_HOSTILE_ONLY")
-    selected = {int(n) for n in only.split(",") if n.strip()} if only else None
-    root = tempfile.mkdtemp(prefix="hee-hostile-")
-    status, current, began = 0, None, time.monotonic()
-    try:
-        if not os.access(binary, os.X_OK):
-            raise Prerequisite(f"no executable at {binary}")
-        work = Work(root, binary)
-        for number, title, function in SCENARIOS:
-            if selected is not None and number not in selected:
-                continue
-            current = f"{number}. {title}"
-            print(f"# {current}", flush=True)
-            started = time.monotonic()
-            function(work)
-            print(f"# {current}: passed in {time.monotonic() - started:.2f} s", flush=True)
-        print(f"# all scenarios passed in {time.monotonic() - began:.1f} s", flush=True)
-    except CheckFailed as error:
-        status = 1
-        print(f"FAIL: scenario {current}: {error}", file=sys.stderr, flush=True)
-    except Prerequisite as error:
-        status = 2
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
-    finally:
-        if status != 0:
-            print(f"# work dir kept: {root}", file=sys.stderr)
-        elif os.environ.get("HEE_HOSTILE_KEEP") == "1":
-            print(f"# work dir kept: {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
-    return status
+    def body(root):
+        run_scenarios(SCENARIOS, "HEE_HOSTILE_ONLY", Work(root, app_binary()))
+    return script_main(body, prefix="hee-hostile-", keep_variable="HEE_HOSTILE_KEEP")
 
 
 if __name__ == "__main__":

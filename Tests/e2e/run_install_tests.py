@@ -40,18 +40,16 @@ import stat
 import struct
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb
+from e2e_support import Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group, script_main, start_xvfb  # noqa: E402
 
 import functools  # noqa: E402
 start_xvfb = functools.partial(start_xvfb, first=131, last=199)  # this script's display range
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HEE_TEXT = "へぇ〜"
 ICON_SIZES = (48, 128, 256)
 ASSET_FILES = [
@@ -698,11 +696,9 @@ def check_uninstalled(prefix):
 
 
 def main():
-    began = time.monotonic()
-    root = tempfile.mkdtemp(prefix="hee-install-")
-    prefix = os.path.join(root, "prefix")
-    status = 0
-    try:
+    def body(root):
+        began = time.monotonic()
+        prefix = os.path.join(root, "prefix")
         if shutil.which("make") is None:
             raise Prerequisite("make not found")
         work = Work(root)
@@ -714,10 +710,7 @@ def main():
         check_installed_files(prefix)
         installed = os.path.join(prefix, "bin", "hee-keyboard")
 
-        app = os.environ.get("HEE_APP")
-        app = os.path.abspath(app) if app else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
-        if not (os.path.isfile(app) and os.access(app, os.X_OK)):
-            raise Prerequisite(f"no executable at {app} (set HEE_APP)")
+        app = app_binary()
         # HEE_APP may live outside the source tree (another scratch path): give it the assets.
         binaries = [("installed", installed, [])]
         if not same_bytes(app, installed):
@@ -732,24 +725,7 @@ def main():
         make("uninstall", prefix, timeout=120)
         check_uninstalled(prefix)
         print(f"# all install tests passed in {time.monotonic() - began:.1f} s", flush=True)
-    except CheckFailed as error:
-        status = 1
-        print(f"FAIL: {error}", file=sys.stderr, flush=True)
-    except Prerequisite as error:
-        status = 2
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
-    except Exception:
-        status = 1
-        import traceback
-        traceback.print_exc()
-    finally:
-        if status != 0:
-            print(f"# work dir kept: {root} ({time.monotonic() - began:.1f} s)", file=sys.stderr)
-        elif os.environ.get("HEE_INSTALL_KEEP") == "1":
-            print(f"# work dir kept: {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
-    return status
+    return script_main(body, prefix="hee-install-", keep_variable="HEE_INSTALL_KEEP")
 
 
 if __name__ == "__main__":

@@ -35,15 +35,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import (CheckFailed, Prerequisite, ok, fail, kill_group, missing_tool, start_xvfb,  # noqa: E402
-                          wait_for_clipboard)
+from e2e_support import (app_binary, ok, fail, kill_group, missing_tool, script_main, start_xvfb,  # noqa: E402
+                         wait_for_clipboard)
 from run_replay_tests import LiveTrace, dumps  # noqa: E402  (the live trace reader)
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HEE_TEXT = "へぇ〜"
 STATE_KINDS = ("text", "hee", "shift", "keyboard", "layout", "touch", "composition")
 
@@ -294,126 +292,112 @@ def drive(run):
 
 
 def main():
-    binary = os.environ.get("HEE_APP")
-    binary = os.path.abspath(binary) if binary else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
     assets = os.environ.get("HEE_ASSETS")
     asset_args = ["--assets", os.path.abspath(assets)] if assets else []
-    workdir = tempfile.mkdtemp(prefix="hee-live-record-")
-    status, run = 0, None
-    began = time.monotonic()
-    try:
-        missing = [tool for tool in ("Xvfb", "xdotool", "xclip", "openbox") if shutil.which(tool) is None]
-        if missing:
-            # Skipped on a developer's machine, a failure in CI (scripts/install-deps.sh has them).
-            missing_tool(f"run_live_record_tests.py needs {', '.join(missing)} (a real window manager, so "
-                         f"minimizing really iconifies; apt-get install {' '.join(missing).lower()})")
-            return 0
-        if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-            raise Prerequisite(f"no executable at {binary} (build with `swift build -c release` or set HEE_APP)")
-        print(f"# binary {binary}, work dir {workdir}", flush=True)
-        run = LiveRun(binary, workdir, asset_args)
-        print(f"# Xvfb {run.display} with openbox, window {run.wid}", flush=True)
-        drive(run)
-        run.app.send_signal(signal.SIGTERM)
-        try:
-            rc = run.app.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            fail("the app did not exit within 10 s of SIGTERM")
-        run.trace.thread.join(timeout=2)
-        run.trace.drain()
-        if rc != 0:
-            fail(f"the live app exited with status {rc} after SIGTERM")
-        live_events = run.trace.events
-        with open(os.path.join(workdir, "live-trace.jsonl"), "w", encoding="utf-8") as f:
-            f.write("\n".join(run.trace.lines) + "\n")
-        record_path = run.record_path
-        run.close()
+
+    def body(workdir):
+        began = time.monotonic()
         run = None
-
-        with open(record_path, encoding="utf-8") as f:
-            records = [json.loads(line) for line in f if line.strip()]
-        window_events = {r["event"] for r in records if r["type"] == "window"}
-        needed = {"minimized", "restored", "resized", "size_changed", "shown", "hidden", "exposed", "moved",
-                  "enter", "leave", "focus_lost", "focus_gained"}
-        if not needed <= window_events:
-            fail(f"the recording lacks the window events {sorted(needed - window_events)} (it has {sorted(window_events)})")
-        kinds = sorted({r["type"] for r in records})
-        ok(f"recording: {len(records)} records ({', '.join(kinds)}); window events {', '.join(sorted(window_events))}")
-        if not any(r["type"] == "keydown" and r.get("clipboard") == "clip!" for r in records):
-            fail("the Ctrl+V keydown does not carry the clipboard it pasted")
-        ok("recording: the Ctrl+V keydown carries the clipboard it pasted")
-
-        # Every layout line carries the time of the size event that changed the layout.
-        size_times = {r["t"] / 1000 for r in records if r.get("event") in ("resized", "size_changed")}
-        layouts = [e for e in live_events if e["event"] == "layout"][1:]
-        stray = [e["t"] for e in layouts if not any(abs(e["t"] - t) < 1e-6 for t in size_times)]
-        if stray or len(layouts) < 2:
-            fail(f"live layout lines at t={stray} carry no size event's time ({len(layouts)} layouts after the "
-                 f"first; size events at {sorted(size_times)})")
-        minimized_at = [r["t"] / 1000 for r in records if r.get("event") == "minimized"]
-        restored_at = [r["t"] / 1000 for r in records if r.get("event") == "restored"]
-        while_minimized = [e for e in layouts if any(m <= e["t"] <= r for m, r in zip(minimized_at, restored_at))]
-        if not while_minimized:
-            fail(f"no layout line while minimized (minimized {minimized_at}, restored {restored_at}, "
-                 f"layouts at {[e['t'] for e in layouts]})")
-        ok(f"live: each of the {len(layouts)} layout lines after launch has the time of its size event; "
-           f"{len(while_minimized)} came while the window was minimized")
-
-        env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy",
-                   XDG_CONFIG_HOME=os.path.join(workdir, "replay-config"))
-        env.pop("GDK_SCALE", None)
-        proc = subprocess.run([binary, "--trace", "--replay", record_path, "--exit-when-done", *asset_args], env=env,
-                              cwd=workdir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              timeout=60)
-        with open(os.path.join(workdir, "replay-trace.jsonl"), "wb") as f:
-            f.write(proc.stdout)
-        if proc.returncode != 0:
-            fail(f"the replay exited with {proc.returncode}: {proc.stderr.decode(errors='replace').strip()}")
-        replayed = state_lines(json.loads(line) for line in proc.stdout.decode().splitlines())
-        live = state_lines(live_events)
-        if replayed != live:
-            first = next((i for i, (a, b) in enumerate(zip(live, replayed)) if a != b), min(len(live), len(replayed)))
-            fail(f"the replay's state lines differ from the live run's from line {first + 1} "
-                 f"({len(live)} live, {len(replayed)} replayed):\n  live:     "
-                 + "\n            ".join(dumps(e)[:200] for e in live[max(first - 2, 0):first + 3])
-                 + "\n  replayed: " + "\n            ".join(dumps(e)[:200] for e in replayed[max(first - 2, 0):first + 3]))
-        counts = {}
-        for e in live:
-            counts[e["event"]] = counts.get(e["event"], 0) + 1
-        ok(f"replay of the recording: its {len(live)} state lines ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}) "
-           f"equal the live run's, except t")
-        # The recording starts at time 0, so the replay's clock runs as the live run's did:
-        # after the launch, each state line has its event's time in both (a key repeat or
-        # the keyboard's slide settling its scheduled time, not when the loop woke up).
-        def times(events):
-            events = list(events)
-            launch = events[0]["t"]  # the settings line; layout and keyboard come with it
-            return [e["t"] for e in events if e["event"] in STATE_KINDS and e["t"] != launch]
-        live_t = times(live_events)
-        replay_t = times(json.loads(line) for line in proc.stdout.decode().splitlines())
-        off = [(a, b) for a, b in zip(live_t, replay_t) if abs(a - b) > 0.005]
-        if off or len(live_t) != len(replay_t):
-            fail(f"state lines after the launch with other times in the replay (live, replayed): {off[:10]}")
-        exact = sum(1 for a, b in zip(live_t, replay_t) if a == b)
-        ok(f"replay of the recording: the {len(live_t)} state lines after the launch have the live run's times "
-           f"({exact} to the millisecond)")
-        print(f"# passed in {time.monotonic() - began:.1f} s", flush=True)
-    except CheckFailed as error:
-        status = 1
-        print(f"FAIL: {error}", file=sys.stderr, flush=True)
-    except Prerequisite as error:
-        status = 2
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
-    finally:
-        if run is not None:
+        try:
+            missing = [tool for tool in ("Xvfb", "xdotool", "xclip", "openbox") if shutil.which(tool) is None]
+            if missing:
+                # Skipped on a developer's machine, a failure in CI (scripts/install-deps.sh has them).
+                missing_tool(f"run_live_record_tests.py needs {', '.join(missing)} (a real window manager, so "
+                             f"minimizing really iconifies; apt-get install {' '.join(missing).lower()})")
+                return
+            binary = app_binary()
+            print(f"# binary {binary}, work dir {workdir}", flush=True)
+            run = LiveRun(binary, workdir, asset_args)
+            print(f"# Xvfb {run.display} with openbox, window {run.wid}", flush=True)
+            drive(run)
+            run.app.send_signal(signal.SIGTERM)
+            try:
+                rc = run.app.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                fail("the app did not exit within 10 s of SIGTERM")
+            run.trace.thread.join(timeout=2)
+            run.trace.drain()
+            if rc != 0:
+                fail(f"the live app exited with status {rc} after SIGTERM")
+            live_events = run.trace.events
+            with open(os.path.join(workdir, "live-trace.jsonl"), "w", encoding="utf-8") as f:
+                f.write("\n".join(run.trace.lines) + "\n")
+            record_path = run.record_path
             run.close()
-        if status != 0:
-            print(f"# work dir kept: {workdir}", file=sys.stderr)
-        elif os.environ.get("HEE_LIVE_KEEP") == "1":
-            print(f"# work dir kept: {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
-    return status
+            run = None
+
+            with open(record_path, encoding="utf-8") as f:
+                records = [json.loads(line) for line in f if line.strip()]
+            window_events = {r["event"] for r in records if r["type"] == "window"}
+            needed = {"minimized", "restored", "resized", "size_changed", "shown", "hidden", "exposed", "moved",
+                      "enter", "leave", "focus_lost", "focus_gained"}
+            if not needed <= window_events:
+                fail(f"the recording lacks the window events {sorted(needed - window_events)} (it has {sorted(window_events)})")
+            kinds = sorted({r["type"] for r in records})
+            ok(f"recording: {len(records)} records ({', '.join(kinds)}); window events {', '.join(sorted(window_events))}")
+            if not any(r["type"] == "keydown" and r.get("clipboard") == "clip!" for r in records):
+                fail("the Ctrl+V keydown does not carry the clipboard it pasted")
+            ok("recording: the Ctrl+V keydown carries the clipboard it pasted")
+
+            # Every layout line carries the time of the size event that changed the layout.
+            size_times = {r["t"] / 1000 for r in records if r.get("event") in ("resized", "size_changed")}
+            layouts = [e for e in live_events if e["event"] == "layout"][1:]
+            stray = [e["t"] for e in layouts if not any(abs(e["t"] - t) < 1e-6 for t in size_times)]
+            if stray or len(layouts) < 2:
+                fail(f"live layout lines at t={stray} carry no size event's time ({len(layouts)} layouts after the "
+                     f"first; size events at {sorted(size_times)})")
+            minimized_at = [r["t"] / 1000 for r in records if r.get("event") == "minimized"]
+            restored_at = [r["t"] / 1000 for r in records if r.get("event") == "restored"]
+            while_minimized = [e for e in layouts if any(m <= e["t"] <= r for m, r in zip(minimized_at, restored_at))]
+            if not while_minimized:
+                fail(f"no layout line while minimized (minimized {minimized_at}, restored {restored_at}, "
+                     f"layouts at {[e['t'] for e in layouts]})")
+            ok(f"live: each of the {len(layouts)} layout lines after launch has the time of its size event; "
+               f"{len(while_minimized)} came while the window was minimized")
+
+            env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy",
+                       XDG_CONFIG_HOME=os.path.join(workdir, "replay-config"))
+            env.pop("GDK_SCALE", None)
+            proc = subprocess.run([binary, "--trace", "--replay", record_path, "--exit-when-done", *asset_args], env=env,
+                                  cwd=workdir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  timeout=60)
+            with open(os.path.join(workdir, "replay-trace.jsonl"), "wb") as f:
+                f.write(proc.stdout)
+            if proc.returncode != 0:
+                fail(f"the replay exited with {proc.returncode}: {proc.stderr.decode(errors='replace').strip()}")
+            replayed = state_lines(json.loads(line) for line in proc.stdout.decode().splitlines())
+            live = state_lines(live_events)
+            if replayed != live:
+                first = next((i for i, (a, b) in enumerate(zip(live, replayed)) if a != b), min(len(live), len(replayed)))
+                fail(f"the replay's state lines differ from the live run's from line {first + 1} "
+                     f"({len(live)} live, {len(replayed)} replayed):\n  live:     "
+                     + "\n            ".join(dumps(e)[:200] for e in live[max(first - 2, 0):first + 3])
+                     + "\n  replayed: " + "\n            ".join(dumps(e)[:200] for e in replayed[max(first - 2, 0):first + 3]))
+            counts = {}
+            for e in live:
+                counts[e["event"]] = counts.get(e["event"], 0) + 1
+            ok(f"replay of the recording: its {len(live)} state lines ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}) "
+               f"equal the live run's, except t")
+            # The recording starts at time 0, so the replay's clock runs as the live run's did:
+            # after the launch, each state line has its event's time in both (a key repeat or
+            # the keyboard's slide settling its scheduled time, not when the loop woke up).
+            def times(events):
+                events = list(events)
+                launch = events[0]["t"]  # the settings line; layout and keyboard come with it
+                return [e["t"] for e in events if e["event"] in STATE_KINDS and e["t"] != launch]
+            live_t = times(live_events)
+            replay_t = times(json.loads(line) for line in proc.stdout.decode().splitlines())
+            off = [(a, b) for a, b in zip(live_t, replay_t) if abs(a - b) > 0.005]
+            if off or len(live_t) != len(replay_t):
+                fail(f"state lines after the launch with other times in the replay (live, replayed): {off[:10]}")
+            exact = sum(1 for a, b in zip(live_t, replay_t) if a == b)
+            ok(f"replay of the recording: the {len(live_t)} state lines after the launch have the live run's times "
+               f"({exact} to the millisecond)")
+            print(f"# passed in {time.monotonic() - began:.1f} s", flush=True)
+        finally:
+            if run is not None:
+                run.close()
+    return script_main(body, prefix="hee-live-record-", keep_variable="HEE_LIVE_KEEP")
 
 
 if __name__ == "__main__":

@@ -40,16 +40,12 @@ Standard-library Python 3 only.
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group
-
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from e2e_support import REPO_ROOT, app_binary, ok, fail, kill_group, script_main  # noqa: E402
 REPLAY_DIR = os.path.join(REPO_ROOT, "Tests", "e2e", "replay")
 RUN_TIMEOUT = 60.0
 
@@ -316,14 +312,9 @@ def check_long_file(ctx):
 
 
 def main():
-    binary = os.environ.get("HEE_APP")
-    binary = os.path.abspath(binary) if binary else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
-    workdir = tempfile.mkdtemp(prefix="hee-replay-files-")
-    status = 0
-    began = time.monotonic()
-    try:
-        if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-            raise Prerequisite(f"no executable at {binary} (build with `swift build -c release` or set HEE_APP)")
+    def body(workdir):
+        binary = app_binary()
+        began = time.monotonic()
         ctx = Context(binary, workdir)
         files = sorted(f for f in os.listdir(REPLAY_DIR) if f.endswith(".jsonl"))
         if not files:
@@ -333,20 +324,7 @@ def main():
             check_file(ctx, name)
         check_long_file(ctx)
         print(f"# all replay-file checks passed in {time.monotonic() - began:.1f} s", flush=True)
-    except CheckFailed as error:
-        status = 1
-        print(f"FAIL: {error}", file=sys.stderr, flush=True)
-    except Prerequisite as error:
-        status = 2
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
-    finally:
-        if status != 0:
-            print(f"# work dir kept: {workdir}", file=sys.stderr)
-        elif os.environ.get("HEE_REPLAY_KEEP") == "1":
-            print(f"# work dir kept: {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
-    return status
+    return script_main(body, prefix="hee-replay-files-", keep_variable="HEE_REPLAY_KEEP")
 
 
 if __name__ == "__main__":

@@ -37,14 +37,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb
-
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from e2e_support import (Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group,  # noqa: E402
+                         run_scenarios, script_main, start_xvfb)
 REPLAY_DIR = os.path.join(REPO_ROOT, "Tests", "e2e", "replay")
 MALFORMED_DIR = os.path.join(REPLAY_DIR, "malformed")
 HEE_TEXT = "へぇ〜"
@@ -913,46 +911,11 @@ SCENARIOS = [
 
 
 def main():
-    binary = os.environ.get("HEE_APP")
-    binary = os.path.abspath(binary) if binary else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
-    only = os.environ.get("HEE_REPLAY_ONLY")
-    selected = {int(n) for n in only.split(",") if n.strip()} if only else None
-    workdir = tempfile.mkdtemp(prefix="hee-replay-")
-    status = 0
-    began = time.monotonic()
-    current = None
-    try:
-        if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-            raise Prerequisite(f"no executable at {binary} (build with `swift build -c release` or set HEE_APP)")
+    def body(workdir):
+        binary = app_binary()
         print(f"# binary {binary}, work dir {workdir}", flush=True)
-        ctx = Context(binary, workdir)
-        for number, title, function in SCENARIOS:
-            if selected is not None and number not in selected:
-                continue
-            current = f"{number}. {title}"
-            print(f"# {current}", flush=True)
-            started = time.monotonic()
-            function(ctx)
-            print(f"# {current}: passed in {time.monotonic() - started:.2f} s", flush=True)
-        print(f"# all scenarios passed in {time.monotonic() - began:.1f} s", flush=True)
-    except CheckFailed as error:
-        status = 1
-        print(f"FAIL: scenario {current}: {error}", file=sys.stderr, flush=True)
-    except Prerequisite as error:
-        status = 2
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
-    except Exception:
-        status = 1
-        import traceback
-        traceback.print_exc()
-    finally:
-        if status != 0:
-            print(f"# work dir kept: {workdir} ({time.monotonic() - began:.1f} s)", file=sys.stderr)
-        elif os.environ.get("HEE_REPLAY_KEEP") == "1":
-            print(f"# work dir kept: {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
-    return status
+        run_scenarios(SCENARIOS, "HEE_REPLAY_ONLY", Context(binary, workdir))
+    return script_main(body, prefix="hee-replay-", keep_variable="HEE_REPLAY_KEEP")
 
 
 if __name__ == "__main__":

@@ -22,9 +22,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail
+from e2e_support import Prerequisite, REPO_ROOT, ok, fail, script_main  # noqa: E402
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def app_linker_flags(sanitize):
@@ -44,7 +43,7 @@ def app_linker_flags(sanitize):
 
 
 def main():
-    try:
+    def body(_):
         if shutil.which("swift") is None:
             raise Prerequisite("swift not found")
         normal, sanitized = app_linker_flags(False), app_linker_flags(True)
@@ -75,13 +74,7 @@ def main():
         if ours:
             fail(f"the leak suppressions hide our own code: {ours}")
         ok(f"lsan.supp suppresses the libraries' known leaks only: {', '.join(entries)}")
-    except CheckFailed as error:
-        print(f"FAIL: {error}", file=sys.stderr)
-        return 1
-    except Prerequisite as error:
-        print(f"SKIP/ERROR: {error}", file=sys.stderr)
-        return 2
-    return 0
+    return script_main(body, prefix="hee-sanitizer-setup-")
 
 
 if __name__ == "__main__":

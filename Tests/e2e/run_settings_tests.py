@@ -34,14 +34,11 @@ import signal
 import stat
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb
-
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from e2e_support import Prerequisite, app_binary, ok, fail, kill_group, script_main, start_xvfb  # noqa: E402
 TIMEOUT = 20.0
 
 
@@ -273,47 +270,30 @@ def check_bad_files_kept(work):
 
 
 def main():
-    binary = os.environ.get("HEE_APP")
-    binary = os.path.abspath(binary) if binary else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
-    root = tempfile.mkdtemp(prefix="hee-settings-")
-    status = 0
-    xvfb = None
-    work = None
-    try:
-        if not os.access(binary, os.X_OK):
-            raise Prerequisite(f"no executable at {binary}")
+    def body(root):
+        binary = app_binary()
         if shutil.which("xdotool") is None:
             raise Prerequisite("xdotool not found")
-        if os.environ.get("HEE_E2E_USE_DISPLAY") == "1" and os.environ.get("DISPLAY"):
-            display = os.environ["DISPLAY"]
-        else:
-            xvfb, display = start_xvfb()
-        work = Work(root, binary)
-        only = os.environ.get("HEE_SETTINGS_ONLY")
-        checks = [lambda: check_nothing_changed(work), lambda: check_unknown_keys_survive(work, display),
-                  lambda: check_symlink(work, display), lambda: check_bad_files_kept(work)]
-        for number, check in enumerate(checks, 1):
-            if only and str(number) not in only.split(","):
-                continue
-            work.reset()
-            check()
-    except CheckFailed as error:
-        status = 1
-        print(f"FAIL: {error}", file=sys.stderr, flush=True)
-    except Prerequisite as error:
-        status = 2
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
-    finally:
-        for app in (work.apps if work else []):
-            kill_group(app.proc)
-        kill_group(xvfb)
-        if status != 0:
-            print(f"# work dir kept: {root}", file=sys.stderr)
-        elif os.environ.get("HEE_SETTINGS_KEEP") == "1":
-            print(f"# work dir kept: {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
-    return status
+        xvfb = work = None
+        try:
+            if os.environ.get("HEE_E2E_USE_DISPLAY") == "1" and os.environ.get("DISPLAY"):
+                display = os.environ["DISPLAY"]
+            else:
+                xvfb, display = start_xvfb()
+            work = Work(root, binary)
+            only = os.environ.get("HEE_SETTINGS_ONLY")
+            checks = [lambda: check_nothing_changed(work), lambda: check_unknown_keys_survive(work, display),
+                      lambda: check_symlink(work, display), lambda: check_bad_files_kept(work)]
+            for number, check in enumerate(checks, 1):
+                if only and str(number) not in only.split(","):
+                    continue
+                work.reset()
+                check()
+        finally:
+            for app in (work.apps if work else []):
+                kill_group(app.proc)
+            kill_group(xvfb)
+    return script_main(body, prefix="hee-settings-", keep_variable="HEE_SETTINGS_KEEP")
 
 
 if __name__ == "__main__":

@@ -31,16 +31,14 @@ import queue
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb  # noqa: E402
+from e2e_support import Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group, required, script_main, start_xvfb  # noqa: E402
 import sound_servers  # noqa: E402
 from sound_servers import ServerError  # noqa: E402
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LAUNCH_TIMEOUT = 20.0
 EVENT_TIMEOUT = 15.0          # safety nets for waits, never what is checked
 DRIVERS = {"PulseAudio": "pulseaudio", "PipeWire": "pipewire"}
@@ -62,7 +60,7 @@ class App:
         env.update(DISPLAY=display, LANG="C", XDG_CONFIG_HOME=os.path.join(work, "config"))
         self.env = env
         self.stderr_path = os.path.join(work, f"{name}-stderr.txt")
-        binary = os.environ.get("HEE_APP") or os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
+        binary = app_binary()
         with open(self.stderr_path, "wb") as stderr:
             self.proc = subprocess.Popen([binary, "--trace"], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                          stderr=stderr, start_new_session=True)
@@ -256,45 +254,30 @@ def check_server(kind, work, display, clip):
 
 
 def main():
-    began = time.monotonic()
-    root = tempfile.mkdtemp(prefix="hee-sound-")
-    xvfb = None
-    status = 0
-    require = os.environ.get("HEE_E2E_REQUIRE") == "1" or os.environ.get("CI") == "true"
-    try:
+    def body(root):
+        began = time.monotonic()
         for tool in ("Xvfb", "xdotool"):
             if shutil.which(tool) is None:
-                raise Prerequisite(f"{tool} not found")
+                raise Prerequisite(f"sound server tests: {tool} not found")
         clip, _ = sound_servers.load_clip(os.path.join(REPO_ROOT, "sounds", "hee.wav"))
-        xvfb, display = start_xvfb(first=121, last=140)
-        for kind in sound_servers.SERVERS:
-            missing = kind.missing_tools()
-            if missing:
-                if require:
-                    raise Prerequisite(f"{kind.name}: missing {', '.join(missing)}")
-                print(f"SKIP: {kind.name} tests: missing {', '.join(missing)} (scripts/install-deps.sh installs them)",
-                      flush=True)
-                continue
-            started = time.monotonic()
-            check_server(kind, root, display, clip)
-            print(f"# {kind.name}: passed in {time.monotonic() - started:.1f} s", flush=True)
-        print(f"# sound server tests done in {time.monotonic() - began:.1f} s", flush=True)
-    except CheckFailed as error:
-        status = 1
-        print(f"FAIL: {error}", file=sys.stderr, flush=True)
-    except Prerequisite as error:
-        if require:
-            status = 2
-            print(f"ERROR: {error}", file=sys.stderr, flush=True)
-        else:
-            print(f"SKIP: sound server tests: {error}", flush=True)
-    finally:
-        kill_group(xvfb)
-        if status == 0 and os.environ.get("HEE_E2E_KEEP") != "1":
-            shutil.rmtree(root, ignore_errors=True)
-        else:
-            print(f"# work directory kept: {root}", file=sys.stderr, flush=True)
-    return status
+        xvfb = None
+        try:
+            xvfb, display = start_xvfb(first=121, last=140)
+            for kind in sound_servers.SERVERS:
+                missing = kind.missing_tools()
+                if missing:
+                    if required():
+                        raise Prerequisite(f"{kind.name}: missing {', '.join(missing)}")
+                    print(f"SKIP: {kind.name} tests: missing {', '.join(missing)} (scripts/install-deps.sh installs them)",
+                          flush=True)
+                    continue
+                started = time.monotonic()
+                check_server(kind, root, display, clip)
+                print(f"# {kind.name}: passed in {time.monotonic() - started:.1f} s", flush=True)
+            print(f"# sound server tests done in {time.monotonic() - began:.1f} s", flush=True)
+        finally:
+            kill_group(xvfb)
+    return script_main(body, prefix="hee-sound-", skip_missing=True)
 
 
 if __name__ == "__main__":

@@ -29,19 +29,16 @@ temporary directory), HEE_E2E_SYSTEM_PYTHON (the Python with gi, tkinter and Xli
 /usr/bin/python3).
 """
 
-import json
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, required, start_xvfb  # noqa: E402
+from e2e_support import Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group, script_main, start_xvfb  # noqa: E402
 from run_e2e import Trace, is_event  # noqa: E402
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "targets")
 PYTHON = os.environ.get("HEE_E2E_SYSTEM_PYTHON", "/usr/bin/python3")
 TIMEOUT = 15.0                # a safety net for waits, never what is checked
@@ -406,45 +403,25 @@ def check_stacking(desktop, kb):
 
 
 def main():
-    binary = os.environ.get("HEE_APP", os.path.join(REPO_ROOT, ".build/release/HeeApp"))
-    if not os.path.isabs(binary):
-        binary = os.path.abspath(binary)
-    workdir = tempfile.mkdtemp(prefix="hee-system-e2e-")
-    desktop = None
-    status = 0
-    try:
-        if not os.path.exists(binary):
-            raise Prerequisite(f"{binary} is missing (make release)")
+    def body(workdir):
+        binary = app_binary()
         for tool in ("Xvfb", "xdotool", "openbox", "xterm", "setxkbmap", "xmodmap", "xkbcomp", "xprop", PYTHON):
             if shutil.which(tool) is None:
-                raise Prerequisite(f"{tool} not found (scripts/install-deps.sh installs it)")
+                raise Prerequisite(f"system-mode end-to-end test: {tool} not found (scripts/install-deps.sh installs it)")
         probe = subprocess.run([PYTHON, "-c", "import gi, tkinter, Xlib; gi.require_version('Gtk', '3.0')"],
                                capture_output=True)
         if probe.returncode != 0:
-            raise Prerequisite(f"{PYTHON} lacks gi (GTK 3), tkinter or Xlib (python3-gi, gir1.2-gtk-3.0, python3-tk, "
-                               "python3-xlib)")
-        desktop = Desktop(workdir)
-        run_checks(desktop, binary)
-        print(f"# all system-mode checks passed ({workdir})")
-    except Prerequisite as error:
-        if required():
-            print(f"ERROR: system-mode end-to-end test: {error}; CI must have it (scripts/install-deps.sh)",
-                  file=sys.stderr)
-            status = 2
-        else:
-            print(f"SKIP - system-mode end-to-end test: {error}", flush=True)
-    except CheckFailed as error:
-        print(f"not ok - {error}", file=sys.stderr)
-        status = 1
-    finally:
-        if desktop is not None:
-            desktop.close()
-        if status == 1 or os.environ.get("HEE_E2E_KEEP") == "1":
-            print(f"artifacts kept in {workdir}", file=sys.stderr)
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
-    return status
-
+            raise Prerequisite(f"system-mode end-to-end test: {PYTHON} lacks gi (GTK 3), tkinter or Xlib "
+                               "(python3-gi, gir1.2-gtk-3.0, python3-tk, python3-xlib)")
+        desktop = None
+        try:
+            desktop = Desktop(workdir)
+            run_checks(desktop, binary)
+            print("# all system-mode checks passed", flush=True)
+        finally:
+            if desktop is not None:
+                desktop.close()
+    return script_main(body, prefix="hee-system-e2e-", skip_missing=True)
 
 def check_desktop_action():
     with open(os.path.join(REPO_ROOT, "data", "hee-keyboard.desktop"), encoding="utf-8") as f:

@@ -36,17 +36,16 @@ import queue
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb, wait_for_clipboard
+from e2e_support import (CheckFailed, Prerequisite, app_binary, ok, fail, kill_group,  # noqa: E402
+                         script_main, start_xvfb, wait_for_clipboard)
 
 import functools  # noqa: E402
 start_xvfb = functools.partial(start_xvfb, first=81, last=160)  # this script's display range
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TIMEOUT = 10.0                # a safety net for waits on the trace, never what is checked
 LAUNCH_TIMEOUT = 20.0
 CARET_TIMEOUT = 15.0          # the caret blinks for 10 s after the last input, then stays solid
@@ -867,22 +866,16 @@ SCENARIOS = [name for name, _ in LIVE_SCENARIOS + REPLAY_SCENARIOS]
 
 
 def main():
-    binary = os.environ.get("HEE_APP")
-    binary = os.path.abspath(binary) if binary else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
     assets = os.environ.get("HEE_ASSETS")
     asset_args = ["--assets", os.path.abspath(assets)] if assets else []
     only = os.environ.get("HEE_TEXT_ONLY")
     selected = {n.strip() for n in only.split(",") if n.strip()} if only else set(SCENARIOS)
     unknown = selected - set(SCENARIOS)
-    workdir = tempfile.mkdtemp(prefix="hee-text-")
-    failures, passed = [], 0
-    xvfb = app = None
-    began = time.monotonic()
-    try:
+
+    def body(workdir):
         if unknown:
             raise Prerequisite(f"unknown scenario(s) {sorted(unknown)}; known: {', '.join(SCENARIOS)}")
-        if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-            raise Prerequisite(f"no executable at {binary} (build with `swift build -c release` or set HEE_APP)")
+        binary = app_binary()
         live = [(n, f) for n, f in LIVE_SCENARIOS if n in selected]
         if live:
             for tool, package in (("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("import", "imagemagick"),
@@ -890,71 +883,63 @@ def main():
                 if shutil.which(tool) is None:
                     raise Prerequisite(f"{tool} not found (apt-get install {package})")
         print(f"# binary {binary}, work dir {workdir}", flush=True)
-        if live:
-            xvfb, display = start_xvfb()
-            env = dict(os.environ, DISPLAY=display, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
-            env.pop("GDK_SCALE", None)
-            print(f"# Xvfb on {display}", flush=True)
-            app = App(binary, workdir, env, asset_args)
-            for name, function in live:
+        failures, passed = [], 0
+        xvfb = app = None
+        began = time.monotonic()
+        try:
+            if live:
+                xvfb, display = start_xvfb()
+                env = dict(os.environ, DISPLAY=display, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+                env.pop("GDK_SCALE", None)
+                print(f"# Xvfb on {display}", flush=True)
+                app = App(binary, workdir, env, asset_args)
+                for name, function in live:
+                    print(f"# {name}", flush=True)
+                    try:
+                        function(app)
+                        passed += 1
+                    except CheckFailed as error:
+                        failures.append(name)
+                        print(f"not ok - {name}: {error}", flush=True)
+                        if app.proc.poll() is not None:
+                            print(f"# the app exited with status {app.proc.returncode}; skipping the other live scenarios")
+                            failures += [n for n, _ in live[live.index((name, function)) + 1:]]
+                            break
+                        # Forget the state this scenario left: read it back from the trace.
+                        app.trace.drain()
+                        texts = [e for e in app.trace.events if e.get("event") == "text"]
+                        if texts:
+                            app.trace.text, app.trace.caret = texts[-1]["text"], texts[-1]["caret"]
+                        app.trace.mark()
+            replayer = Replayer(binary, workdir, asset_args)
+            for name, function in REPLAY_SCENARIOS:
+                if name not in selected:
+                    continue
                 print(f"# {name}", flush=True)
                 try:
-                    function(app)
+                    function(replayer)
                     passed += 1
                 except CheckFailed as error:
                     failures.append(name)
                     print(f"not ok - {name}: {error}", flush=True)
-                    if app.proc.poll() is not None:
-                        print(f"# the app exited with status {app.proc.returncode}; skipping the other live scenarios")
-                        failures += [n for n, _ in live[live.index((name, function)) + 1:]]
-                        break
-                    # Forget the state this scenario left: read it back from the trace.
-                    app.trace.drain()
-                    texts = [e for e in app.trace.events if e.get("event") == "text"]
-                    if texts:
-                        app.trace.text, app.trace.caret = texts[-1]["text"], texts[-1]["caret"]
-                    app.trace.mark()
-        replayer = Replayer(binary, workdir, asset_args)
-        for name, function in REPLAY_SCENARIOS:
-            if name not in selected:
-                continue
-            print(f"# {name}", flush=True)
-            try:
-                function(replayer)
-                passed += 1
-            except CheckFailed as error:
-                failures.append(name)
-                print(f"not ok - {name}: {error}", flush=True)
-    except Prerequisite as error:
-        print(f"SKIP/ERROR: {error}", file=sys.stderr, flush=True)
-        kill_group(app.proc if app else None)
-        kill_group(xvfb)
-        shutil.rmtree(workdir, ignore_errors=True)
-        return 2
-    except CheckFailed as error:  # during launch
-        failures.append("launch")
-        print(f"not ok - launch: {error}", flush=True)
-        stderr_path = os.path.join(workdir, "app-stderr.txt")
-        if os.path.exists(stderr_path):
-            with open(stderr_path, encoding="utf-8", errors="replace") as f:
-                tail = f.read().strip().splitlines()[-5:]
-            if tail:
-                print("# app stderr: " + "\n# ".join(tail), flush=True)
-    finally:
-        if app is not None:
-            kill_group(app.proc)
-        kill_group(xvfb)
-    elapsed = time.monotonic() - began
-    if failures:
-        print(f"# {passed} scenario(s) passed, {len(failures)} failed: {', '.join(failures)} ({elapsed:.1f} s); "
-              f"work dir kept: {workdir}", file=sys.stderr, flush=True)
-        return 1
-    print(f"# all {passed} scenarios passed in {elapsed:.1f} s", flush=True)
-    if os.environ.get("HEE_TEXT_KEEP") == "1":
-        print(f"# work dir kept: {workdir}")
-    else:
-        shutil.rmtree(workdir, ignore_errors=True)
-    return 0
+        except CheckFailed as error:  # during launch
+            failures.append("launch")
+            print(f"not ok - launch: {error}", flush=True)
+            stderr_path = os.path.join(workdir, "app-stderr.txt")
+            if os.path.exists(stderr_path):
+                with open(stderr_path, encoding="utf-8", errors="replace") as f:
+                    tail = f.read().strip().splitlines()[-5:]
+                if tail:
+                    print("# app stderr: " + "\n# ".join(tail), flush=True)
+        finally:
+            if app is not None:
+                kill_group(app.proc)
+            kill_group(xvfb)
+        elapsed = time.monotonic() - began
+        if failures:
+            fail(f"{passed} scenario(s) passed, {len(failures)} failed: {', '.join(failures)} ({elapsed:.1f} s)")
+        print(f"# all {passed} scenarios passed in {elapsed:.1f} s", flush=True)
+    return script_main(body, prefix="hee-text-", keep_variable="HEE_TEXT_KEEP")
 
 
 if __name__ == "__main__":

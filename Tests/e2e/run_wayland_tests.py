@@ -53,11 +53,11 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb  # noqa: E402
+from e2e_support import (CheckFailed, Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group, required,  # noqa: E402
+                         script_main, start_xvfb)
 from run_e2e import Image, Trace, is_event, run  # noqa: E402
 from wayland_support import KeyboardHolder, Sway, VirtualPointer, WaylandProxy  # noqa: E402
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TIMEOUT = 10.0                # safety nets for waits, never what is checked
 SETTLE_TIMEOUT = 15.0         # captures until a frame shows the expected state
 OUTPUTS = {"HEADLESS-1": "resolution 1280x1024 position 0 0 scale 1",
@@ -67,8 +67,6 @@ OUTPUTS = {"HEADLESS-1": "resolution 1280x1024 position 0 0 scale 1",
 # a frame may differ from another in the caret's 2 × 22 points (× scale²) and no more.
 CHANNEL_TOLERANCE = 2
 CARET_PIXELS = 2 * 22
-# In CI (.ci/run sets HEE_E2E_REQUIRE=1) a missing tool is a failure, not a skip.
-REQUIRED = os.environ.get("HEE_E2E_REQUIRE") == "1" or os.environ.get("CI") == "true"
 MESA = ("libEGL", "libGLESv2", "libGLX", "libLLVM", "swrast_dri", "libvulkan")
 
 
@@ -661,75 +659,58 @@ SCENARIOS = [("start", scenario_start), ("installed", scenario_installed), ("sam
 
 
 def main():
-    binary = os.environ.get("HEE_APP")
-    binary = os.path.abspath(binary) if binary else os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
     only = os.environ.get("HEE_WAYLAND_ONLY")
     selected = [(n, f) for n, f in SCENARIOS if not only or n in only.split(",")]
-    workdir = tempfile.mkdtemp(prefix="hee-wayland-")
-    failures, passed = [], 0
-    xvfb = sway = pointer = rig = None
-    state = {}
-    began = time.monotonic()
-    status = 0
-    try:
-        if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-            raise Prerequisite(f"no executable at {binary} (build with `swift build -c release` or set HEE_APP)")
+
+    def body(workdir):
+        binary = app_binary()
         for tool, package in (("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("import", "imagemagick"),
                               ("convert", "imagemagick")):
             if shutil.which(tool) is None:
                 raise Prerequisite(f"{tool} not found (apt-get install {package})")
         print(f"# binary {binary}, work dir {workdir}", flush=True)
-        sway = Sway(workdir, OUTPUTS).__enter__()
-        pointer = VirtualPointer(sway.socket)
-        xvfb, display = start_xvfb(size="1280x1800x24")
-        print(f"# sway at {sway.socket}, Xvfb on {display}", flush=True)
-        rig = Rig(binary, workdir, sway, display)
-        for name, function in selected:
-            print(f"# {name}", flush=True)
-            try:
-                function(rig, state)
-                passed += 1
-            except CheckFailed as error:
-                failures.append(name)
-                print(f"not ok - {name}: {error}", flush=True)
-            except Prerequisite as error:
-                if REQUIRED:
+        failures, passed = [], 0
+        xvfb = sway = pointer = rig = None
+        state = {}
+        began = time.monotonic()
+        try:
+            sway = Sway(workdir, OUTPUTS).__enter__()
+            pointer = VirtualPointer(sway.socket)
+            xvfb, display = start_xvfb(size="1280x1800x24")
+            print(f"# sway at {sway.socket}, Xvfb on {display}", flush=True)
+            rig = Rig(binary, workdir, sway, display)
+            for name, function in selected:
+                print(f"# {name}", flush=True)
+                try:
+                    function(rig, state)
+                    passed += 1
+                except CheckFailed as error:
                     failures.append(name)
-                    print(f"not ok - {name}: {error}; CI must have it (scripts/install-deps.sh)", flush=True)
-                else:
-                    print(f"SKIP - {name}: {error}", flush=True)
-        if failures:
-            status = 1
-            print(f"# {passed} scenarios passed, failed: {', '.join(failures)}", flush=True)
-        else:
+                    print(f"not ok - {name}: {error}", flush=True)
+                except Prerequisite as error:
+                    if required():
+                        failures.append(name)
+                        print(f"not ok - {name}: {error}; CI must have it (scripts/install-deps.sh)", flush=True)
+                    else:
+                        print(f"SKIP - {name}: {error}", flush=True)
+            if failures:
+                fail(f"{passed} scenarios passed, failed: {', '.join(failures)}")
             print(f"# all {passed} scenarios passed in {time.monotonic() - began:.1f} s", flush=True)
-    except Prerequisite as error:
-        status = 1 if REQUIRED else 2
-        print(f"SKIP/ERROR: {error}" + ("; CI must have it (scripts/install-deps.sh)" if REQUIRED else ""),
-              file=sys.stderr, flush=True)
-    except Exception:
-        status = 1
-        import traceback
-        traceback.print_exc()
-    finally:
-        if state.get("keyboard"):
-            state.pop("keyboard").close()
-        for app in rig.apps if rig else []:
-            app.finish()
-        if pointer:
-            pointer.close()
-        if sway:
-            if status == 1:
+        except Exception as error:
+            if sway and not isinstance(error, Prerequisite):
                 print(f"sway log (last lines):\n{sway.log_tail()}", file=sys.stderr)
-            sway.__exit__(None, None, None)
-        kill_group(xvfb)
-        if status != 0 and status != 2:
-            print(f"artifacts kept in {workdir}", file=sys.stderr)
-        elif os.environ.get("HEE_WAYLAND_KEEP") == "1":
-            print(f"# artifacts kept in {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
-    return status
+            raise
+        finally:
+            if state.get("keyboard"):
+                state.pop("keyboard").close()
+            for app in rig.apps if rig else []:
+                app.finish()
+            if pointer:
+                pointer.close()
+            if sway:
+                sway.__exit__(None, None, None)
+            kill_group(xvfb)
+    return script_main(body, prefix="hee-wayland-", keep_variable="HEE_WAYLAND_KEEP")
 
 
 if __name__ == "__main__":

@@ -34,17 +34,14 @@ import json
 import os
 import queue
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, ok, fail, kill_group, start_xvfb  # noqa: E402
+from e2e_support import Prerequisite, app_binary, ok, fail, kill_group, script_main, start_xvfb  # noqa: E402
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCREEN = (1280, 1024)
 LAUNCH_TIMEOUT = 20.0
 EVENT_TIMEOUT = 15.0          # safety nets for waits, never what is checked
@@ -108,7 +105,7 @@ class App:
         self.name = name
         self.env = work.env(display, **env_changes)
         self.stderr_path = work.path(f"{name}-stderr.txt")
-        binary = os.environ.get("HEE_APP") or os.path.join(REPO_ROOT, ".build", "release", "HeeApp")
+        binary = app_binary()
         with open(self.stderr_path, "wb") as stderr:
             self.proc = subprocess.Popen([binary, "--trace", *args], env=self.env, stdin=subprocess.DEVNULL,
                                          stdout=subprocess.PIPE, stderr=stderr, start_new_session=True)
@@ -390,46 +387,32 @@ def check_system_mode_fits(work, display):
 
 
 def main():
-    began = time.monotonic()
-    root = tempfile.mkdtemp(prefix="hee-window-")
-    xvfb = openbox = None
-    status = 0
-    try:
+    def body(root):
         missing = [t for t in TOOLS if shutil.which(t) is None]
         if missing:
-            raise Prerequisite(f"missing {', '.join(missing)} (scripts/install-deps.sh installs them)")
+            raise Prerequisite(f"window tests: missing {', '.join(missing)} (scripts/install-deps.sh installs them)")
+        began = time.monotonic()
         work = Work(root)
-        xvfb, display = start_xvfb(first=141, last=160)
-        openbox = start_openbox(work, display)
-        checks = {
-            "saved-size": lambda: check_class_and_saved_size(work, display),
-            "maximized": lambda: check_maximized(work, display),
-            "xkill": lambda: check_killed(work, display, "xkill -id"),
-            "windowclose": lambda: check_killed(work, display, "xdotool windowclose"),
-            "display-cannot-hold": lambda: check_display_cannot_hold(work, display),
-            "server-gone": lambda: check_server_gone(work),
-            "system-fits": lambda: check_system_mode_fits(work, display),
-        }
-        for name in sys.argv[1:] or checks:
-            checks[name]()
-        print(f"# all window tests passed in {time.monotonic() - began:.1f} s", flush=True)
-    except CheckFailed as error:
-        status = 1
-        print(f"FAIL: {error}", file=sys.stderr, flush=True)
-    except Prerequisite as error:
-        if os.environ.get("HEE_E2E_REQUIRE") == "1" or os.environ.get("CI") == "true":
-            status = 2
-            print(f"ERROR: {error}", file=sys.stderr, flush=True)
-        else:
-            print(f"SKIP: window tests: {error}", flush=True)
-    finally:
-        kill_group(openbox)
-        kill_group(xvfb)
-        if status == 0 and os.environ.get("HEE_E2E_KEEP") != "1":
-            shutil.rmtree(root, ignore_errors=True)
-        else:
-            print(f"# work directory kept: {root}", file=sys.stderr, flush=True)
-    return status
+        xvfb = openbox = None
+        try:
+            xvfb, display = start_xvfb(first=141, last=160)
+            openbox = start_openbox(work, display)
+            checks = {
+                "saved-size": lambda: check_class_and_saved_size(work, display),
+                "maximized": lambda: check_maximized(work, display),
+                "xkill": lambda: check_killed(work, display, "xkill -id"),
+                "windowclose": lambda: check_killed(work, display, "xdotool windowclose"),
+                "display-cannot-hold": lambda: check_display_cannot_hold(work, display),
+                "server-gone": lambda: check_server_gone(work),
+                "system-fits": lambda: check_system_mode_fits(work, display),
+            }
+            for name in sys.argv[1:] or checks:
+                checks[name]()
+            print(f"# all window tests passed in {time.monotonic() - began:.1f} s", flush=True)
+        finally:
+            kill_group(openbox)
+            kill_group(xvfb)
+    return script_main(body, prefix="hee-window-", skip_missing=True)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,8 @@ import xprobe  # noqa: E402  (our X11 measurement helpers)
 import sound_latency  # noqa: E402  (press→first sample through PulseAudio and PipeWire)
 import wlprobe  # noqa: E402  (our Wayland measurement helpers)
 import typing_latency  # noqa: E402  (system mode: press→KeyPress at the target)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "e2e"))
+from e2e_support import private_session_bus  # noqa: E402  (the apps' own D-Bus session bus)
 
 PRESSES = int(os.environ.get("HEE_BENCH_PRESSES", "1000"))
 QUICK = os.environ.get("HEE_BENCH_QUICK") == "1"
@@ -202,4 +204,7 @@ def print_table(results):
 
 
 if __name__ == "__main__":
-    main()
+    # Every app and peer started here gets this private session bus: none autolaunches one
+    # that outlives the run (e2e_support.SessionBus).
+    with private_session_bus():
+        main()

@@ -8,12 +8,14 @@ matchbox-keyboard — measured from the click's release for all three, since all
 letter when the key is released (xvkbd and matchbox-keyboard send every key on release).
 Prints the figures and HeeKeyboard / peer ratios, and adds them to bench/results.json under
 "peers" and "typing_peers"."""
-import json, os, shutil, statistics, subprocess, sys, time
+import json, os, shutil, statistics, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import xprobe  # noqa: E402
 import typing_latency  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "e2e"))
+from e2e_support import private_session_bus  # noqa: E402  (the apps' own D-Bus session bus)
 
 APP = os.environ.get("HEE_APP", os.path.join(ROOT, ".build/release/HeeApp"))
 RUNS = int(os.environ.get("HEE_PEER_RUNS", "5"))
@@ -138,4 +140,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    # Every app and peer started here gets this private session bus: none autolaunches one
+    # that outlives the run (e2e_support.SessionBus).
+    with private_session_bus():
+        main()

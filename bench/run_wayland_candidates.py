@@ -20,6 +20,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import wlprobe  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "e2e"))
+from e2e_support import private_session_bus  # noqa: E402  (the apps' own D-Bus session bus)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -60,4 +62,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    # Every app and peer started here gets this private session bus: none autolaunches one
+    # that outlives the run (e2e_support.SessionBus).
+    with private_session_bus():
+        main()

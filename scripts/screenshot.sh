@@ -4,6 +4,11 @@
 # the picture shows the pressed (yellow, sunk) cap, the counter and the typed text.
 # Usage: scripts/screenshot.sh OUTPUT.png   (needs xvfb, xdotool, imagemagick)
 set -euo pipefail
+# On a session bus of its own, which ends with the script: without one, the app (libdbus) and
+# GTK would autolaunch one that outlives it.
+if [[ -z ${HEE_SCREENSHOT_BUS:-} ]] && command -v dbus-run-session > /dev/null; then
+  HEE_SCREENSHOT_BUS=1 NO_AT_BRIDGE=1 exec dbus-run-session -- "$0" "$@"
+fi
 out="${1:?usage: scripts/screenshot.sh OUTPUT.png}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 app="${HEE_APP:-$here/../.build/release/HeeApp}"

@@ -7,6 +7,11 @@
 # Usage: scripts/system-screenshot.sh OUTPUT.png
 #        (needs xvfb, openbox, xdotool, imagemagick, python3-gi and gir1.2-gtk-3.0)
 set -euo pipefail
+# On a session bus of its own, which ends with the script: without one, the app (libdbus) and
+# GTK would autolaunch one that outlives it.
+if [[ -z ${HEE_SCREENSHOT_BUS:-} ]] && command -v dbus-run-session > /dev/null; then
+  HEE_SCREENSHOT_BUS=1 NO_AT_BRIDGE=1 exec dbus-run-session -- "$0" "$@"
+fi
 out="${1:?usage: scripts/system-screenshot.sh OUTPUT.png}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 app="${HEE_APP:-$here/../.build/release/HeeApp}"

@@ -1,6 +1,7 @@
 """Helpers shared by the end-to-end test scripts in this directory (and the benchmarks):
-failures, progress lines, the binary under test, process groups, a private Xvfb, and the
-frame every script's main() runs in. Standard library only."""
+failures, progress lines, the binary under test, process groups, a private Xvfb, a private
+D-Bus session bus, and the frame every script's main() runs in. Standard library only."""
+import contextlib
 import os
 import select
 import shutil
@@ -130,9 +131,112 @@ def app_binary():
     return binary
 
 
+class SessionBus:
+    """A private D-Bus session bus for everything a script starts: the app, its targets,
+    window managers.
+
+    Without a session bus, libdbus (SDL_Init's, for input methods) and GLib (GTK targets)
+    autolaunch one per process that has a DISPLAY (`dbus-launch --autolaunch`, a
+    `dbus-daemon --syslog-only --fork` that nobody stops): hundreds of them piled up on the
+    shared test machine, with their inotify instances. This bus is a `dbus-daemon` in its own
+    process group, listening in `directory`, with no service directories, so nothing is
+    activated through it (no accessibility bus, no dconf service) and nothing outlives it.
+    `start` (in a directory of its own) exports its address in `os.environ`, so every child inherits it; an environment
+    built from scratch gets it from `env`. `stop` ends it."""
+
+    CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path={socket}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+    def __init__(self):
+        self.proc = None
+        self.address = None
+        self.previous = None
+
+    def start(self, directory):
+        """Starts the bus with its socket in `directory`. Without dbus-daemon, the address
+        leads nowhere: no bus, but nothing is autolaunched either. Raises Prerequisite when
+        dbus-daemon does not start."""
+        os.makedirs(directory, exist_ok=True)
+        socket = os.path.join(directory, "socket")
+        if shutil.which("dbus-daemon") is None:
+            print("# dbus-daemon not found: the apps run without a session bus", flush=True)
+            self._export("unix:path=" + socket)
+            return self
+        config = os.path.join(directory, "bus.conf")
+        with open(config, "w", encoding="utf-8") as f:
+            f.write(self.CONFIG.format(socket=socket))
+        self.proc = subprocess.Popen(["dbus-daemon", "--config-file=" + config, "--nofork", "--nopidfile"],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + 10
+        while not os.path.exists(socket):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                kill_group(self.proc)
+                raise Prerequisite("the private D-Bus session bus (dbus-daemon) did not start")
+            time.sleep(0.01)
+        self._export("unix:path=" + socket)
+        return self
+
+    def _export(self, address):
+        self.address = address
+        self.previous = os.environ.get("DBUS_SESSION_BUS_ADDRESS")
+        os.environ["DBUS_SESSION_BUS_ADDRESS"] = address
+        # GTK's accessibility bridge would look for an accessibility bus on it: not here.
+        os.environ.setdefault("NO_AT_BRIDGE", "1")
+
+    def env(self, env):
+        """`env` (a dict) with this bus as its session bus."""
+        env = dict(env)
+        if self.address:
+            env["DBUS_SESSION_BUS_ADDRESS"] = self.address
+            env.setdefault("NO_AT_BRIDGE", "1")
+        return env
+
+    def stop(self):
+        if self.address is None:
+            return
+        kill_group(self.proc)
+        self.proc = None
+        if os.environ.get("DBUS_SESSION_BUS_ADDRESS") == self.address:
+            if self.previous is None:
+                os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
+            else:
+                os.environ["DBUS_SESSION_BUS_ADDRESS"] = self.previous
+        self.address = None
+
+
+#: The running script's private session bus (started by `script_main`), and the directory of
+#: the work directory it lives in.
+session_bus = SessionBus()
+BUS_DIRECTORY = ".session-bus"
+
+
+@contextlib.contextmanager
+def private_session_bus():
+    """`session_bus` started in a temporary directory for the `with` block (scripts that do
+    not run in `script_main`: the benchmarks)."""
+    directory = tempfile.mkdtemp(prefix="hee-session-bus-")
+    try:
+        yield session_bus.start(directory)
+    finally:
+        session_bus.stop()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
 def script_main(body, *, prefix, keep_variable="HEE_E2E_KEEP", skip_missing=False):
-    """The frame of every test script's main(): a work directory, `body(workdir)`, and the
-    exit status, which it returns.
+    """The frame of every test script's main(): a work directory, the private session bus,
+    `body(workdir)`, and the exit status, which it returns.
 
     - 0: `body` returned;
     - 1: a check failed (`CheckFailed`: `FAIL: …`) or `body` raised anything else (traceback);
@@ -148,6 +252,7 @@ def script_main(body, *, prefix, keep_variable="HEE_E2E_KEEP", skip_missing=Fals
     previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     status = 0
     try:
+        session_bus.start(os.path.join(workdir, BUS_DIRECTORY))
         body(workdir)
     except CheckFailed as error:
         status = 1
@@ -163,9 +268,11 @@ def script_main(body, *, prefix, keep_variable="HEE_E2E_KEEP", skip_missing=Fals
         status = 1
         traceback.print_exc()
     finally:
+        session_bus.stop()
         signal.signal(signal.SIGTERM, previous)
         keep = os.environ.get(keep_variable) == "1" or os.environ.get("HEE_E2E_KEEP") == "1"
-        if (status != 0 and os.listdir(workdir)) or keep:
+        left = [name for name in os.listdir(workdir) if name != BUS_DIRECTORY]
+        if (status != 0 and left) or keep:
             print(f"# work dir kept: {workdir} ({time.monotonic() - began:.1f} s)",
                   file=sys.stderr if status else sys.stdout, flush=True)
         else:

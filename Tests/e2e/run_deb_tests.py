@@ -55,7 +55,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e_support import (Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group, missing_tool, required,  # noqa: E402
-                         script_main, start_xvfb)
+                         script_main, session_bus, start_xvfb)
 
 PACKAGE = "hee-keyboard"
 HEE_TEXT = "へぇ〜"
@@ -386,7 +386,9 @@ def clean_env(work, display=None):
         os.makedirs(os.path.join(work, d), mode=0o700, exist_ok=True)
     if display:
         env["DISPLAY"] = display
-    return env
+    # The script's private session bus: without one, libdbus would autolaunch a session bus
+    # for the installed program that outlives the test.
+    return session_bus.env(env)
 
 
 def check_no_swift_version(version, work):

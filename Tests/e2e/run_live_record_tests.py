@@ -66,7 +66,7 @@ class LiveRun:
         os.makedirs(runtime, mode=0o700)
         self.env = dict(os.environ, DISPLAY=self.display, HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"),
                         XDG_RUNTIME_DIR=runtime, SDL_AUDIODRIVER="dummy")
-        for name in ("SDL_VIDEODRIVER", "GDK_SCALE", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS"):
+        for name in ("SDL_VIDEODRIVER", "GDK_SCALE", "WAYLAND_DISPLAY"):
             self.env.pop(name, None)
         with open(os.path.join(workdir, "openbox.log"), "wb") as log:
             self.wm = subprocess.Popen(["openbox", "--sm-disable"], env=self.env, stdin=subprocess.DEVNULL,

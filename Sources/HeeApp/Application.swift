@@ -296,7 +296,6 @@ final class Application {
         emit(audio.suspendIfIdle(at: time), at: time)
     }
 
-    /// Draws the session as it is at `now`, if anything visible changed.
     /// Tells the input method where the caret is, so its candidate window opens there.
     private func updateTextInputRect(windowPerPixel k: Double) {
         guard session.isTextFieldFocused, let caret = sceneRenderer.caretRect else { return }
@@ -307,6 +306,9 @@ final class Application {
         SDL_SetTextInputRect(&r)
     }
 
+    /// Draws the session as it is at `now` (the app's clock), if anything visible changed and
+    /// the window is not minimized; the first frame also lets the audio device open.
+    /// - Throws: `SDLError` when a frame cannot be drawn or presented.
     func drawIfNeeded(at now: Duration) throws(SDLError) {
         guard needsDisplay else { return }
         if isMinimized { return }

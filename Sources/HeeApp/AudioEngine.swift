@@ -44,11 +44,13 @@ final class AudioEngine {
     /// (README, "Performance").
     static let frequency: Int32 = 48_000
     static let channels: Int32 = 2
+    /// The buffer, in sample frames.
     static let chunkSize: Int32 = 128
     /// The mixer channel the clip plays on; replaying restarts it there.
     static let clipChannel: Int32 = 0
-    /// An open device that mixes nothing for this long is taken as lost: at a press (a
-    /// playing device mixes a buffer every 5.3 ms), and by the periodic check.
+    /// An open device that mixes nothing for this long is taken as lost (SDL's PipeWire
+    /// driver): `pressStallTimeout` at a press (a playing device mixes a buffer every 2.7 ms),
+    /// `stallTimeout` by the periodic check and for a device that never mixed at all.
     static let pressStallTimeout: Duration = .milliseconds(200)
     static let stallTimeout: Duration = .seconds(1)
     /// How often an open device is checked for a stall while nothing else wakes the app.

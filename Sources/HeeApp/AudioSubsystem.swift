@@ -18,7 +18,8 @@ enum AudioSubsystem {
     /// The driver tried first when the user has not chosen one.
     static let preferredDriver = "pipewire"
 
-    /// What volume mixers show for the app's stream.
+    /// What volume mixers show for the app's stream: its name and its icon (the icon theme
+    /// name `make install` and the package install, as in `hee-keyboard.desktop`).
     static let applicationName = "Hee Keyboard"
     static let iconName = "hee-keyboard"
 

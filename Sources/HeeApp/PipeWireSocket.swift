@@ -10,6 +10,7 @@ import Glibc
 /// one on a live device. Comparing the socket a device was opened on with the one there now
 /// tells at once (a `stat`, no round trip).
 struct PipeWireSocket: Equatable {
+    /// The socket file's device and inode numbers (`stat`).
     let device: UInt64
     let inode: UInt64
     /// When the file was made (a new file may reuse a deleted one's inode number).
@@ -33,6 +34,7 @@ struct PipeWireSocket: Equatable {
         return PipeWireSocket(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), changed: info.st_ctim)
     }
 
+    /// The same socket file: device, inode and change time (`timespec` is not `Equatable`).
     static func == (a: PipeWireSocket, b: PipeWireSocket) -> Bool {
         a.device == b.device && a.inode == b.inode && a.changed.tv_sec == b.changed.tv_sec
             && a.changed.tv_nsec == b.changed.tv_nsec

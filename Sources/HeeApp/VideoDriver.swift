@@ -15,6 +15,7 @@ enum VideoDriver: Equatable, CustomStringConvertible {
         VideoDriver(name: SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none")
     }
 
+    /// The driver SDL calls `name` (`SDL_GetCurrentVideoDriver`).
     init(name: String) {
         switch name {
         case "x11": self = .x11

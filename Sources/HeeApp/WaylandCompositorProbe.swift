@@ -5,6 +5,8 @@ import KeyboardCore
 /// `wayland-0`) and asks its registry whether it offers a `wl_seat`, then disconnects:
 /// one round trip, before SDL starts, and only when Wayland may be chosen.
 enum WaylandCompositorProbe {
+    /// What the compositor offers: `usable` (a seat), `noSeat`, or `unreachable` (no
+    /// compositor answers, or the round trip fails).
     static func run() -> DisplayServerChoice.WaylandProbe {
         guard let display = wl_display_connect(nil) else { return .unreachable }
         defer { wl_display_disconnect(display) }

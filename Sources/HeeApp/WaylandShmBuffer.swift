@@ -7,6 +7,7 @@ import HeeRender
 /// One `wl_buffer` in shared memory (`wl_shm`, XRGB8888) that a frame is copied into and the
 /// compositor reads from. Destroys the buffer and unmaps its memory in `deinit`.
 final class WaylandShmBuffer {
+    /// The `wl_buffer *`, attached to the window's surface to show the frame.
     let buffer: OpaquePointer
     /// The first pixel; rows are `stride` bytes apart.
     let pixels: UnsafeMutableRawPointer

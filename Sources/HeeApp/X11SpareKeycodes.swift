@@ -43,6 +43,7 @@ final class X11SpareKeycodes {
     /// Someone else changed the keymap since the loans were checked: they may be gone.
     private var mayBeReplaced = false
 
+    /// Nothing borrowed yet; keycodes are borrowed on `connection` (SDL's) when needed.
     init(connection: X11Connection) {
         self.connection = connection
     }

@@ -46,6 +46,7 @@ public struct AudioDeviceModel: Hashable, Sendable {
         case trace(TraceEvent)
     }
 
+    /// Where the device stands now (`stopped` until the keyboard appears).
     public private(set) var phase: Phase = .stopped
     /// Never open a device (`--mute`).
     public let muted: Bool
@@ -57,6 +58,7 @@ public struct AudioDeviceModel: Hashable, Sendable {
     private var pressPending = false
     private var toldMuted = false
 
+    /// A model for a keyboard not shown yet; `muted` (`--mute`): never open a device.
     public init(muted: Bool) {
         self.muted = muted
     }

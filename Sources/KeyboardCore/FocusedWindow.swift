@@ -6,6 +6,7 @@ public struct FocusedWindow: Hashable, Sendable {
     /// Its title (`_NET_WM_NAME`, else `WM_NAME`); empty when it has none.
     public var title: String
 
+    /// The window `id` (the window system's), titled `title` (empty: none).
     public init(id: UInt64, title: String) {
         self.id = id
         self.title = title

@@ -2,10 +2,13 @@
 /// (Ctrl+A / C / X / V / Z / Y, Ctrl+Shift+Z, Ctrl+Q; Shift extends the selection, Ctrl moves
 /// and deletes by word).
 public enum KeyShortcut: Hashable, Sendable {
+    /// An edit of the text field (`KeyboardInput.editing`).
     case editing(EditingCommand)
     /// Ctrl+V: the app reads the clipboard and sends `.paste`.
     case paste
+    /// Ctrl+Q: quit (`KeyboardInput.quitShortcut`).
     case quit
+    /// Escape: closes the keyboard, or quits when it is closed (`KeyboardInput.escape`).
     case escape
 
     /// The action of `key` with `modifiers`, or `nil` when the key does nothing by itself

@@ -43,9 +43,11 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// The default window size (points).
     public static let defaultWindowSize = Size(width: 480, height: 800)
 
-    /// System mode: the line above the keyboard that names the window keys go to.
+    /// System mode: the height of the line above the keyboard that names the window keys go
+    /// to (points).
     public static let targetLineHeight = 28.0
-    /// System mode's default window size: the keyboard at the へぇ button's seed size.
+    /// System mode's default window size (points): the keyboard at the へぇ button's seed 000
+    /// size, 480 × 418.
     public static var defaultSystemWindowSize: Size {
         Size(width: referenceWidth, height: targetLineHeight + keyboardFixedHeight + heeAreaDesignHeight)
     }

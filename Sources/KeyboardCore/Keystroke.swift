@@ -14,6 +14,7 @@ public enum Keystroke: Hashable, Sendable, CustomStringConvertible {
         return (control ? "ctrl+" : "") + key.rawValue
     }
 
+    /// For messages and test failures: `text(…)` with the characters, or the key's trace name.
     public var description: String {
         switch self {
         case .text(let text): "text(\(text))"

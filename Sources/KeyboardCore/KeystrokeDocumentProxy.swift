@@ -9,6 +9,7 @@ public struct KeystrokeDocumentProxy: TextDocumentProxy, Hashable, Sendable {
     /// Keystrokes made by edits and not yet taken, oldest first.
     public private(set) var pending: [Keystroke] = []
 
+    /// A proxy with no keystrokes pending.
     public init() {}
 
     /// Always `nil`: another application's text cannot be read.

@@ -15,6 +15,8 @@ public struct RunConfiguration: Hashable, Sendable {
     /// Window coordinates per point.
     public var scale: Double
 
+    /// A configuration of these values (see each property; `windowSize` in points, `scale` in
+    /// window coordinates per point).
     public init(mute: Bool, volume: Int, limit: Int?, windowSize: Size, language: Language, scale: Double,
                 maximized: Bool = false) {
         self.mute = mute

@@ -9,10 +9,12 @@ public struct SettingsDocument: Hashable, Sendable {
     /// readers use its last value).
     public private(set) var members: [(String, JSONValue)]
 
+    /// Whether two documents hold the same members with the same values, in the same order.
     public static func == (lhs: SettingsDocument, rhs: SettingsDocument) -> Bool {
         JSONValue.object(lhs.members) == JSONValue.object(rhs.members)
     }
 
+    /// Hashes the members as `==` compares them.
     public func hash(into hasher: inout Hasher) { hasher.combine(JSONValue.object(members)) }
 
     /// An empty document (`{}`): what there is when no file exists.

@@ -12,10 +12,12 @@ public struct SystemModeText: Hashable, Sendable {
     /// When keys cannot be sent at all (not an X11 session).
     public var unavailable: String
 
+    /// Japanese (iOS's 「改行」 for return).
     public static let japanese = SystemModeText(
         returnKey: "改行", keysGoTo: "入力先：", untitledWindow: "名前のないウィンドウ ",
         noFocusedWindow: "フォーカスのあるウィンドウがありません", unavailable: "X11 ではないため入力できません")
 
+    /// English (iOS's "return").
     public static let english = SystemModeText(
         returnKey: "return", keysGoTo: "Keys go to: ", untitledWindow: "untitled window ",
         noFocusedWindow: "No window has focus", unavailable: "Cannot type here: not an X11 session")

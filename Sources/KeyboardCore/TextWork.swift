@@ -19,6 +19,7 @@ public struct TextWork: Hashable, Sendable {
     /// string's length changes.
     public var bytes = 0
 
+    /// A count of `characters` grapheme boundaries, `scalars` scalars and `bytes` UTF-8 bytes.
     public init(characters: Int = 0, scalars: Int = 0, bytes: Int = 0) {
         self.characters = characters
         self.scalars = scalars

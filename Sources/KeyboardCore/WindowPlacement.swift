@@ -35,11 +35,14 @@ public enum WindowPlacement {
     /// on top, borders), in window coordinates: X11's `_NET_FRAME_EXTENTS`, as
     /// `SDL_GetWindowBordersSize` reports it.
     public struct Frame: Hashable, Sendable {
+        /// The title bar's height and the other three borders' widths (window coordinates).
         public var top: Double
         public var left: Double
         public var bottom: Double
         public var right: Double
 
+        /// A frame `top` high above the client area, with borders `left`, `bottom` and `right`
+        /// (window coordinates).
         public init(top: Double, left: Double, bottom: Double, right: Double) {
             self.top = top
             self.left = left

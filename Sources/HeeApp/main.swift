@@ -30,6 +30,16 @@ var quitSignals = sigset_t()
 sigemptyset(&quitSignals)
 sigaddset(&quitSignals, SIGINT)
 sigaddset(&quitSignals, SIGTERM)
+// A program started while they are blocked would keep them blocked for good (exec keeps the
+// signal mask): without a session bus, libdbus autolaunches one inside SDL_Init (dbus-launch
+// and its dbus-daemon, which then ignored SIGTERM). So a fork's child unblocks them.
+pthread_atfork(nil, nil) {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &signals, nil)
+}
 // A closed stdin, stdout or stderr would be reused by the next open() (the X connection),
 // and the trace or a warning would then go into the X protocol stream: hold them open.
 for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {

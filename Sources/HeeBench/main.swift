@@ -8,9 +8,11 @@ import CSDL
 import HeeRender
 import KeyboardCore
 
-/// Nanoseconds from SDL's high-resolution counter.
+/// Nanoseconds from SDL's high-resolution counter. Split into whole seconds and the rest: the
+/// counter times 10^9 overflows 64 bits once the counter passes 18.4 s of nanoseconds.
 func nanoseconds() -> UInt64 {
-    SDL_GetPerformanceCounter() &* 1_000_000_000 / SDL_GetPerformanceFrequency()
+    let counter = SDL_GetPerformanceCounter(), frequency = SDL_GetPerformanceFrequency()
+    return counter / frequency * 1_000_000_000 + counter % frequency * 1_000_000_000 / frequency
 }
 
 func percentile(_ sorted: [Double], _ p: Double) -> Double {

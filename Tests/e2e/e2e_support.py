@@ -1,14 +1,18 @@
 """Helpers shared by the end-to-end test scripts in this directory (and the benchmarks):
 failures, progress lines, the binary under test, process groups, a private Xvfb, a private
-D-Bus session bus, and the frame every script's main() runs in. Standard library only."""
+D-Bus session bus, the reader of the app's --trace output, and the frame every script's main()
+runs in. Standard library only."""
 import contextlib
+import json
 import os
+import queue
 import select
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
@@ -130,6 +134,112 @@ def app_binary():
         raise Prerequisite(f"no executable at {binary} (build with `swift build -c release` or set HEE_APP)")
     return binary
 
+
+
+def is_event(kind, **fields):
+    """A predicate for TraceReader.wait_for: a trace event of `kind` (its "event" field) whose
+    `fields` all have the given values."""
+    return lambda e: e.get("event") == kind and all(e.get(k) == v for k, v in fields.items())
+
+
+class TraceReader:
+    """The app's `--trace` output (JSON Lines on its stdout: one object a line with at least
+    "event" and "t"), read as it comes.
+
+    A daemon thread reads `stream` (a binary pipe, the app's stdout) line by line, decodes each
+    line as UTF-8 (undecodable bytes replaced) and queues it; `drain` moves what has been
+    queued into `lines` (each line's text without its newline, for failure messages) and
+    `events` (what `parse` made of it, in arrival order). `closed` becomes true once the stream
+    has ended (the app closed its stdout or exited) and everything before that end is in
+    `events`. `cursor` is the index of the first event no check has consumed yet: `wait_for`
+    with `consume` moves it past the event it returns, `mark` past everything received.
+
+    Times are in seconds: `timeout` is `wait_for`'s default, a safety net for a wait and never
+    what a check measures; `poll` is the longest a wait blocks on the queue between two looks
+    at `events`. A script's own behaviour goes in a small subclass: `parse` (how a line becomes
+    an event, and what a bad line does), `closed_message` and `timeout_message` (what a failed
+    wait says)."""
+
+    def __init__(self, stream, timeout, poll=0.05):
+        self.default_timeout = timeout
+        self.poll_seconds = poll
+        self.queue = queue.Queue()
+        self.events = []
+        self.lines = []
+        self.closed = False
+        self.cursor = 0
+        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self.thread.start()
+
+    def _read(self, stream):
+        for raw in iter(stream.readline, b""):
+            self.queue.put(raw.decode("utf-8", errors="replace"))
+        self.queue.put(None)
+
+    def parse(self, line):
+        """The event one trace line holds (`line`: its text with its newline), or None to drop
+        the line. Raises json.JSONDecodeError for a line that is not JSON (a subclass may fail
+        with a message instead)."""
+        return json.loads(line)
+
+    def drain(self, block=0.0):
+        """Moves every queued line into `lines` and `events`, first waiting up to `block`
+        seconds for one when none is queued."""
+        try:
+            item = self.queue.get(timeout=block) if block > 0 else self.queue.get_nowait()
+        except queue.Empty:
+            return
+        while True:
+            if item is None:
+                self.closed = True
+            else:
+                self.lines.append(item.rstrip("\n"))
+                event = self.parse(item)
+                if event is not None:
+                    self.events.append(event)
+            try:
+                item = self.queue.get_nowait()
+            except queue.Empty:
+                return
+
+    def mark(self):
+        """Moves the cursor past every event received so far; returns it."""
+        self.drain()
+        self.cursor = len(self.events)
+        return self.cursor
+
+    def wait_for(self, predicate, what, timeout=None, since=None, consume=False):
+        """The first event at or after index `since` (default: the cursor) for which
+        `predicate` is true, waiting up to `timeout` seconds (default: the reader's) for it to
+        arrive; with `consume`, the cursor moves past it. `what` names the event in the
+        failure message. Raises CheckFailed with `closed_message` when the stream ends first,
+        with `timeout_message` when the time is up."""
+        timeout = self.default_timeout if timeout is None else timeout
+        start = self.cursor if since is None else since
+        deadline = time.monotonic() + timeout
+        index = start
+        while True:
+            self.drain()
+            while index < len(self.events):
+                if predicate(self.events[index]):
+                    if consume:
+                        self.cursor = max(self.cursor, index + 1)
+                    return self.events[index]
+                index += 1
+            remaining = deadline - time.monotonic()
+            if self.closed:
+                fail(self.closed_message(what))
+            if remaining <= 0:
+                fail(self.timeout_message(what, timeout, start))
+            self.drain(min(remaining, self.poll_seconds))
+
+    def closed_message(self, what):
+        """What a wait for `what` says when the stream ended first."""
+        return f"the app exited while waiting for {what}"
+
+    def timeout_message(self, what, timeout, since):
+        """What a wait for `what` from event index `since` says after `timeout` seconds."""
+        return f"timed out after {timeout} s waiting for {what}"
 
 class SessionBus:
     """A private D-Bus session bus for everything a script starts: the app, its targets,

@@ -44,18 +44,16 @@ the version. Standard-library Python 3 only.
 import fcntl
 import json
 import os
-import queue
 import re
 import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import (Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group, missing_tool, required,  # noqa: E402
-                         script_main, session_bus, start_xvfb)
+from e2e_support import (Prerequisite, REPO_ROOT, TraceReader, app_binary, ok, fail, kill_group, missing_tool,  # noqa: E402
+                         required, script_main, session_bus, start_xvfb)
 
 PACKAGE = "hee-keyboard"
 HEE_TEXT = "へぇ〜"
@@ -406,8 +404,9 @@ def check_no_swift_version(version, work):
     return hidden
 
 
-class App:
-    """The installed program under strace with --trace; its trace read in a thread."""
+class App(TraceReader):
+    """The installed program under strace with --trace; its trace read by TraceReader. Blank
+    trace lines are skipped; a line that is not JSON fails the check."""
 
     def __init__(self, command, env, cwd, stderr_path):
         with open(stderr_path, "wb") as stderr:
@@ -415,38 +414,21 @@ class App:
                                          stderr=stderr, start_new_session=True)
         self.stderr_path = stderr_path
         self.env = env
-        self.events, self.queue, self.closed = [], queue.Queue(), False
-        threading.Thread(target=self._read, daemon=True).start()
+        super().__init__(self.proc.stdout, timeout=EVENT_TIMEOUT, poll=0.1)
 
-    def _read(self):
-        for raw in iter(self.proc.stdout.readline, b""):
-            self.queue.put(raw.decode("utf-8", errors="replace"))
-        self.queue.put(None)
+    def parse(self, line):
+        if not line.strip():
+            return None
+        try:
+            return json.loads(line)
+        except json.JSONDecodeError:
+            fail(f"trace line is not JSON: {line!r}")
 
-    def wait_for(self, predicate, what, timeout=EVENT_TIMEOUT):
-        deadline = time.monotonic() + timeout
-        index = 0
-        while True:
-            while index < len(self.events):
-                if predicate(self.events[index]):
-                    return self.events[index]
-                index += 1
-            if self.closed:
-                fail(f"the app exited ({self.proc.poll()}) while waiting for {what}; stderr: {self.stderr()[-800:]}")
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                fail(f"timed out waiting for {what}; trace: {self.events[-10:]}; stderr: {self.stderr()[-800:]}")
-            try:
-                line = self.queue.get(timeout=min(remaining, 0.1))
-            except queue.Empty:
-                continue
-            if line is None:
-                self.closed = True
-            elif line.strip():
-                try:
-                    self.events.append(json.loads(line))
-                except json.JSONDecodeError:
-                    fail(f"trace line is not JSON: {line!r}")
+    def closed_message(self, what):
+        return f"the app exited ({self.proc.poll()}) while waiting for {what}; stderr: {self.stderr()[-800:]}"
+
+    def timeout_message(self, what, timeout, since):
+        return f"timed out waiting for {what}; trace: {self.events[-10:]}; stderr: {self.stderr()[-800:]}"
 
     def of(self, kind):
         return [e for e in self.events if e.get("event") == kind]

@@ -19,16 +19,15 @@ Only the Python standard library is used.
 
 import json
 import os
-import queue
 import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, app_binary, ok, fail, kill_group, script_main, start_xvfb  # noqa: E402
+from e2e_support import (CheckFailed, Prerequisite, TraceReader, app_binary, ok, fail, is_event,  # noqa: E402
+                         kill_group, script_main, start_xvfb)
 
 DEFAULT_TIMEOUT = 10.0            # safety nets for waits, never what is checked
 LAUNCH_TIMEOUT = 20.0
@@ -60,96 +59,48 @@ def run(args, timeout=10.0, check=True, env=None):
 
 # --------------------------------------------------------------------------- trace
 
-class Trace:
-    """Reads the app's stdout in a thread; `wait_for` finds events after a cursor."""
+class Trace(TraceReader):
+    """The app's trace; `wait_for` finds events after a cursor and consumes them by default.
+    A line that is not a JSON object with "event" and "t" fails the check."""
 
     def __init__(self, stream):
-        self.queue = queue.Queue()
-        self.events = []     # parsed events in arrival order
-        self.lines = []      # raw lines, for failure messages
-        self.cursor = 0      # index of the first event not yet consumed by a check
-        self.closed = False  # the app closed its stdout (exited)
-        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
-        self.thread.start()
+        super().__init__(stream, timeout=DEFAULT_TIMEOUT)
 
-    def _read(self, stream):
-        for raw in iter(stream.readline, b""):
-            self.queue.put(raw.decode("utf-8", errors="replace").rstrip("\n"))
-        self.queue.put(None)
-
-    def _drain(self, block_seconds):
+    def parse(self, line):
+        text = line.rstrip("\n")
         try:
-            item = self.queue.get(timeout=block_seconds) if block_seconds > 0 else self.queue.get_nowait()
-        except queue.Empty:
-            return
-        while True:
-            if item is None:
-                self.closed = True
-            else:
-                self.lines.append(item)
-                try:
-                    event = json.loads(item)
-                except json.JSONDecodeError:
-                    fail(f"trace line is not JSON: {item!r}")
-                if not isinstance(event, dict) or "event" not in event or "t" not in event:
-                    fail(f"trace line lacks \"event\"/\"t\": {item!r}")
-                self.events.append(event)
-            try:
-                item = self.queue.get_nowait()
-            except queue.Empty:
-                return
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            fail(f"trace line is not JSON: {text!r}")
+        if not isinstance(event, dict) or "event" not in event or "t" not in event:
+            fail(f"trace line lacks \"event\"/\"t\": {text!r}")
+        return event
 
     def tail(self, n=20):
-        self._drain(0)
+        self.drain()
         return "\n".join(self.lines[-n:]) or "(no trace lines)"
 
-    def wait_for(self, predicate, timeout=DEFAULT_TIMEOUT, what=None, since=None, consume=True):
+    def wait_for(self, predicate, what="a trace event", timeout=DEFAULT_TIMEOUT, since=None, consume=True):
         """The first event at or after `since` (default: the cursor) that matches.
 
         With `consume`, the cursor moves past it. Fails with the last 20 trace lines on
         timeout."""
-        start = self.cursor if since is None else since
-        deadline = time.monotonic() + timeout
-        index = start
-        while True:
-            self._drain(0)
-            while index < len(self.events):
-                if predicate(self.events[index]):
-                    if consume:
-                        self.cursor = max(self.cursor, index + 1)
-                    return self.events[index]
-                index += 1
-            remaining = deadline - time.monotonic()
-            if self.closed:
-                fail(f"the app closed its stdout (exited?) while waiting for {what or 'a trace event'}\n"
-                     f"last 20 trace lines:\n{self.tail()}")
-            if remaining <= 0:
-                fail(f"timed out after {timeout} s waiting for {what or 'a trace event'}\n"
-                     f"last 20 trace lines:\n{self.tail()}")
-            self._drain(min(remaining, 0.05))
+        return super().wait_for(predicate, what, timeout, since, consume)
+
+    def closed_message(self, what):
+        return f"the app closed its stdout (exited?) while waiting for {what}\nlast 20 trace lines:\n{self.tail()}"
+
+    def timeout_message(self, what, timeout, since):
+        return f"timed out after {timeout} s waiting for {what}\nlast 20 trace lines:\n{self.tail()}"
 
     def collect(self, seconds):
         """Waits `seconds` and returns the events that arrived after the cursor."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            self._drain(min(deadline - time.monotonic(), 0.05))
-        self._drain(0)
+            self.drain(min(deadline - time.monotonic(), 0.05))
+        self.drain()
         return self.events[self.cursor:]
 
-    def mark(self):
-        """Moves the cursor past everything received so far; returns it."""
-        self._drain(0)
-        self.cursor = len(self.events)
-        return self.cursor
-
-
-def is_event(kind, **fields):
-    def predicate(event):
-        return event.get("event") == kind and all(event.get(k) == v for k, v in fields.items())
-    return predicate
-
-
-# --------------------------------------------------------------------------- X helpers
 
 class Screen:
     def __init__(self, wid, env, workdir):
@@ -296,7 +247,7 @@ def check_all(binary, workdir, env, state):
     trace = state["trace"] = Trace(app.stdout)
 
     # 3. Launch ------------------------------------------------------------------------
-    audio = trace.wait_for(is_event("audio"), LAUNCH_TIMEOUT, "the first audio event", consume=False)
+    audio = trace.wait_for(is_event("audio"), "the first audio event", LAUNCH_TIMEOUT, consume=False)
     if audio.get("status") != "open":
         fail(f"audio did not open with the disk driver: {json.dumps(audio, ensure_ascii=False)}")
     for field, expected in (("rate", 48000), ("channels", 2), ("format", "s16")):
@@ -304,13 +255,14 @@ def check_all(binary, workdir, env, state):
             fail(f"audio open event has {field}={audio.get(field)!r}, expected {expected!r}")
     ok(f"audio opened: {audio['rate']} Hz, {audio['channels']} ch, {audio['format']}, chunk {audio.get('chunk')}")
 
-    shown = trace.wait_for(is_event("keyboard", status="show"), LAUNCH_TIMEOUT, "keyboard show at launch", consume=False)
+    shown = trace.wait_for(is_event("keyboard", status="show"), "keyboard show at launch", LAUNCH_TIMEOUT,
+                           consume=False)
     kb = shown["frame"]
     if kb["w"] != 480 or kb["x"] != 0 or kb["y"] + kb["h"] != 800 or kb["h"] <= 0:
         fail(f"keyboard frame at launch {kb}: expected x 0, w 480 and y + h == 800")
     ok(f"keyboard shown at launch, frame {kb}")
 
-    layout = trace.wait_for(is_event("layout"), LAUNCH_TIMEOUT, "the first layout event")
+    layout = trace.wait_for(is_event("layout"), "the first layout event", LAUNCH_TIMEOUT)
     if layout["window"] != {"w": 480, "h": 800}:
         fail(f"first layout has window {layout['window']}, expected 480×800")
     needed = ["hee", "shift", "backspace", "space", "textField", "closeKeyboard"] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
@@ -567,7 +519,7 @@ def main():
             trace = state.get("trace")
             if trace is not None:
                 trace.thread.join(timeout=2)
-                trace._drain(0)
+                trace.drain()
                 with open(os.path.join(workdir, "trace.jsonl"), "w", encoding="utf-8") as f:
                     f.write("\n".join(trace.lines) + "\n")
     return script_main(body, prefix="hee-e2e-")

@@ -33,19 +33,18 @@ Standard-library Python 3 only.
 
 import json
 import os
-import queue
 import shutil
 import signal
 import stat
 import struct
 import subprocess
 import sys
-import threading
 import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group, script_main, start_xvfb  # noqa: E402
+from e2e_support import (Prerequisite, REPO_ROOT, TraceReader, app_binary, ok, fail, is_event,  # noqa: E402
+                         kill_group, script_main, start_xvfb)
 
 import functools  # noqa: E402
 start_xvfb = functools.partial(start_xvfb, first=131, last=199)  # this script's display range
@@ -199,8 +198,9 @@ def read_png(path):
 
 # --------------------------------------------------------------------------- live runs under X
 
-class LiveApp:
-    """The installed program under Xvfb with --trace; reads its trace in a thread."""
+class LiveApp(TraceReader):
+    """The installed program under Xvfb with --trace; reads its trace (TraceReader). A trace
+    line that is not JSON fails the check."""
 
     def __init__(self, work, binary, args, env, name):
         self.name = name
@@ -210,57 +210,26 @@ class LiveApp:
                                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr,
                                          start_new_session=True)
         self.env = env
-        self.queue = queue.Queue()
-        self.events = []
-        self.lines = []
-        self.closed = False
         self.wid = None
-        self.thread = threading.Thread(target=self._read, daemon=True)
-        self.thread.start()
+        super().__init__(self.proc.stdout, timeout=EVENT_TIMEOUT)
 
-    def _read(self):
-        for raw in iter(self.proc.stdout.readline, b""):
-            self.queue.put(raw.decode("utf-8", errors="replace").rstrip("\n"))
-        self.queue.put(None)
-
-    def drain(self, block=0.0):
+    def parse(self, line):
         try:
-            item = self.queue.get(timeout=block) if block > 0 else self.queue.get_nowait()
-        except queue.Empty:
-            return
-        while True:
-            if item is None:
-                self.closed = True
-            else:
-                self.lines.append(item)
-                try:
-                    self.events.append(json.loads(item))
-                except json.JSONDecodeError:
-                    fail(f"[{self.name}] trace line is not JSON: {item!r}")
-            try:
-                item = self.queue.get_nowait()
-            except queue.Empty:
-                return
+            return json.loads(line)
+        except json.JSONDecodeError:
+            text = line.rstrip("\n")
+            fail(f"[{self.name}] trace line is not JSON: {text!r}")
 
     def tail(self):
         self.drain()
         return "\n".join(self.lines[-15:]) or "(no trace)"
 
-    def wait_for(self, predicate, what, timeout=EVENT_TIMEOUT, since=0):
-        deadline = time.monotonic() + timeout
-        index = since
-        while True:
-            self.drain()
-            while index < len(self.events):
-                if predicate(self.events[index]):
-                    return self.events[index]
-                index += 1
-            if self.closed:
-                fail(f"[{self.name}] the app exited (status {self.proc.poll()}) while waiting for {what}\n"
-                     f"trace:\n{self.tail()}\nstderr: {short(self.stderr())}")
-            if time.monotonic() > deadline:
-                fail(f"[{self.name}] timed out after {timeout} s waiting for {what}\ntrace:\n{self.tail()}")
-            self.drain(0.05)
+    def closed_message(self, what):
+        return (f"[{self.name}] the app exited (status {self.proc.poll()}) while waiting for {what}\n"
+                f"trace:\n{self.tail()}\nstderr: {short(self.stderr())}")
+
+    def timeout_message(self, what, timeout, since):
+        return f"[{self.name}] timed out after {timeout} s waiting for {what}\ntrace:\n{self.tail()}"
 
     def of(self, kind):
         self.drain()
@@ -316,10 +285,6 @@ class LiveApp:
 
     def kill(self):
         kill_group(self.proc)
-
-
-def is_event(kind, **fields):
-    return lambda e: e.get("event") == kind and all(e.get(k) == v for k, v in fields.items())
 
 
 # --------------------------------------------------------------------------- steps

@@ -46,6 +46,20 @@ HEE_TEXT = "へぇ〜"
 STATE_KINDS = ("text", "hee", "shift", "keyboard", "layout", "touch", "composition")
 
 
+class Trace(LiveTrace):
+    """The live trace reader with this script's failure messages (trace lines cut at 200
+    characters)."""
+
+    def closed_message(self, what):
+        return f"the app exited waiting for {what}\n" + self.last_lines()
+
+    def timeout_message(self, what, timeout, since):
+        return f"timed out waiting for {what}\n" + self.last_lines()
+
+    def last_lines(self):
+        return "last trace lines:\n  " + "\n  ".join(line[:200] for line in self.lines[-15:])
+
+
 def centre(rect):
     return (rect["x"] + rect["w"] / 2, rect["y"] + rect["h"] / 2)
 
@@ -78,7 +92,7 @@ class LiveRun:
             self.app = subprocess.Popen([binary, "--record", self.record_path, "--trace", *asset_args], env=self.env,
                                         cwd=workdir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err,
                                         start_new_session=True)
-        self.trace = LiveTrace(self.app.stdout)
+        self.trace = Trace(self.app.stdout)
         self.layout = self.expect(0, lambda e: e["event"] == "layout", "the first layout", timeout=20)
         self.wid = None
         self.wait(self.find_window, "the app's window to be mapped")
@@ -131,18 +145,7 @@ class LiveRun:
 
     def expect(self, since, predicate, what, timeout=10.0):
         """Waits for a trace event after `since` for which `predicate` holds."""
-        deadline = time.monotonic() + timeout
-        index = since
-        while True:
-            self.trace.drain()
-            while index < len(self.trace.events):
-                if predicate(self.trace.events[index]):
-                    return self.trace.events[index]
-                index += 1
-            if self.trace.closed or time.monotonic() > deadline:
-                fail(f"{'the app exited' if self.trace.closed else 'timed out'} waiting for {what}\n"
-                     f"last trace lines:\n  " + "\n  ".join(line[:200] for line in self.trace.lines[-15:]))
-            self.trace.drain(0.05)
+        return self.trace.wait_for(predicate, what, timeout, since)
 
     def text(self, since, text, what):
         return self.expect(since, lambda e: e["event"] == "text" and e["text"] == text, what)

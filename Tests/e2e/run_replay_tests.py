@@ -31,17 +31,15 @@ Standard-library Python 3 only.
 
 import json
 import os
-import queue
 import re
 import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import (Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group,  # noqa: E402
+from e2e_support import (Prerequisite, REPO_ROOT, TraceReader, app_binary, ok, fail, kill_group,  # noqa: E402
                          run_scenarios, script_main, start_xvfb)
 REPLAY_DIR = os.path.join(REPO_ROOT, "Tests", "e2e", "replay")
 MALFORMED_DIR = os.path.join(REPLAY_DIR, "malformed")
@@ -644,47 +642,23 @@ def scenario_malformed(ctx):
 
 # --------------------------------------------------------------------------- record → replay
 
-class LiveTrace:
+class LiveTrace(TraceReader):
+    """The live app's trace (TraceReader); a line that is not JSON raises JSONDecodeError."""
+
     def __init__(self, stream):
-        self.queue = queue.Queue()
-        self.events, self.lines, self.closed = [], [], False
-        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
-        self.thread.start()
+        super().__init__(stream, timeout=5.0)
 
-    def _read(self, stream):
-        for raw in iter(stream.readline, b""):
-            self.queue.put(raw.decode("utf-8", errors="replace").rstrip("\n"))
-        self.queue.put(None)
+    def parse(self, line):
+        return json.loads(line.rstrip("\n"))
 
-    def drain(self, block=0.0):
-        try:
-            item = self.queue.get(timeout=block) if block > 0 else self.queue.get_nowait()
-        except queue.Empty:
-            return
-        while True:
-            if item is None:
-                self.closed = True
-            else:
-                self.lines.append(item)
-                self.events.append(json.loads(item))
-            try:
-                item = self.queue.get_nowait()
-            except queue.Empty:
-                return
+    def closed_message(self, what):
+        return f"[record] the app exited waiting for {what}\n" + self.last_lines()
 
-    def wait_for(self, predicate, what, timeout=5.0):
-        deadline = time.monotonic() + timeout
-        index = 0
-        while True:
-            self.drain()
-            while index < len(self.events):
-                if predicate(self.events[index]):
-                    return self.events[index]
-                index += 1
-            if self.closed or time.monotonic() > deadline:
-                fail(f"[record] {'the app exited' if self.closed else 'timed out'} waiting for {what}\n"
-                     f"last trace lines:\n  " + "\n  ".join(self.lines[-15:]))
-            self.drain(0.05)
+    def timeout_message(self, what, timeout, since):
+        return f"[record] timed out waiting for {what}\n" + self.last_lines()
+
+    def last_lines(self):
+        return "last trace lines:\n  " + "\n  ".join(self.lines[-15:])
 
 
 def comparable(events, kinds=("hee", "shift", "text")):

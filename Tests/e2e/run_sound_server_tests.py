@@ -25,17 +25,15 @@ HEE_E2E_REQUIRE=1 or CI=true (then it fails with 2).
 Environment: HEE_APP (default <repo>/.build/release/HeeApp), HEE_E2E_KEEP=1 keeps the work
 directory. Standard-library Python 3 only.
 """
-import json
 import os
-import queue
 import shutil
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group, required, script_main, start_xvfb  # noqa: E402
+from e2e_support import (Prerequisite, REPO_ROOT, TraceReader, app_binary, ok, fail, kill_group, required,  # noqa: E402
+                         script_main, start_xvfb)
 import sound_servers  # noqa: E402
 from sound_servers import ServerError  # noqa: E402
 
@@ -49,8 +47,9 @@ def expect(condition, message):
         fail(message)
 
 
-class App:
-    """The app with --trace on `display`, reaching `server`; its trace read in a thread."""
+class App(TraceReader):
+    """The app with --trace on `display`, reaching `server`; its trace read by TraceReader (a
+    line that is not JSON raises JSONDecodeError)."""
 
     def __init__(self, work, server, display, name):
         self.name = name
@@ -64,41 +63,14 @@ class App:
         with open(self.stderr_path, "wb") as stderr:
             self.proc = subprocess.Popen([binary, "--trace"], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                          stderr=stderr, start_new_session=True)
-        self.queue = queue.Queue()
-        self.events = []
-        self.closed = False
-        threading.Thread(target=self._read, daemon=True).start()
+        super().__init__(self.proc.stdout, timeout=EVENT_TIMEOUT)
 
-    def _read(self):
-        for raw in iter(self.proc.stdout.readline, b""):
-            self.queue.put(raw.decode("utf-8", errors="replace"))
-        self.queue.put(None)
+    def closed_message(self, what):
+        return f"[{self.name}] exited ({self.proc.poll()}) while waiting for {what}; stderr: {self.stderr()}"
 
-    def drain(self, block=0.0):
-        try:
-            item = self.queue.get(timeout=block) if block else self.queue.get_nowait()
-            while True:
-                if item is None:
-                    self.closed = True
-                else:
-                    self.events.append(json.loads(item))
-                item = self.queue.get_nowait()
-        except queue.Empty:
-            pass
-
-    def wait_for(self, predicate, what, since=0, timeout=EVENT_TIMEOUT):
-        deadline = time.monotonic() + timeout
-        while True:
-            self.drain()
-            for e in self.events[since:]:
-                if predicate(e):
-                    return e
-            if self.closed:
-                fail(f"[{self.name}] exited ({self.proc.poll()}) while waiting for {what}; stderr: {self.stderr()}")
-            if time.monotonic() > deadline:
-                fail(f"[{self.name}] no {what} within {timeout} s; trace since: {self.events[since:][-12:]}; "
-                     f"stderr: {self.stderr()}")
-            self.drain(0.05)
+    def timeout_message(self, what, timeout, since):
+        return (f"[{self.name}] no {what} within {timeout} s; trace since: {self.events[since:][-12:]}; "
+                f"stderr: {self.stderr()}")
 
     def start(self):
         self.layout = self.wait_for(lambda e: e["event"] == "layout", "layout event", timeout=LAUNCH_TIMEOUT)

@@ -211,7 +211,7 @@ class Keyboard:
         desktop.keyboards.append(self)
         self.trace = Trace(self.proc.stdout)
         self.name = name
-        self.layout = self.trace.wait_for(is_event("layout"), 20, "the first layout", consume=False)
+        self.layout = self.trace.wait_for(is_event("layout"), "the first layout", 20, consume=False)
         self.window = int(wait_until(lambda: self._own_window(), "the keyboard's window"))
 
     def _own_window(self):
@@ -236,7 +236,7 @@ class Keyboard:
         return self.sends(since)
 
     def sends(self, since):
-        self.trace._drain(0)
+        self.trace.drain()
         return [e for e in self.trace.events[since:] if e["event"] == "send"]
 
     def hold(self, key, until):
@@ -255,13 +255,13 @@ class Keyboard:
 
     def wait_target(self, window, title=None):
         def seen():
-            self.trace._drain(0)
+            self.trace.drain()
             targets = [e for e in self.trace.events if e["event"] == "target"]
             return targets and targets[-1]["window"] == window and (title is None or targets[-1]["title"] == title)
         wait_until(seen, f"the trace to report target {window} {title or ''}")
 
     def relayout(self, since):
-        self.layout = self.trace.wait_for(is_event("layout"), TIMEOUT, "a new layout", since=since)
+        self.layout = self.trace.wait_for(is_event("layout"), "a new layout", TIMEOUT, since=since)
 
     def quit(self):
         os.killpg(self.proc.pid, 15)
@@ -275,7 +275,7 @@ class Keyboard:
 
     def save_trace(self):
         self.trace.thread.join(timeout=2)
-        self.trace._drain(0)
+        self.trace.drain()
         with open(os.path.join(self.desktop.workdir, f"{self.name}-trace.jsonl"), "w", encoding="utf-8") as f:
             f.write("\n".join(self.trace.lines) + "\n")
 
@@ -595,7 +595,7 @@ def run_checks(desktop, binary):
     proc = subprocess.Popen([binary, "--system", "--trace"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
     trace = Trace(proc.stdout)
-    trace.wait_for(is_event("layout"), 20, "the offscreen layout")
+    trace.wait_for(is_event("layout"), "the offscreen layout", 20)
     os.killpg(proc.pid, 15)
     err = proc.stderr.read().decode(errors="replace").strip().splitlines()
     if proc.wait(timeout=20) != 0 or len(err) != 1 or "'offscreen'" not in err[0] or "keys are not sent" not in err[0]:

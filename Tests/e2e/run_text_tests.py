@@ -32,15 +32,13 @@ Standard-library Python 3 only.
 
 import json
 import os
-import queue
 import shutil
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import (CheckFailed, Prerequisite, app_binary, ok, fail, kill_group,  # noqa: E402
+from e2e_support import (CheckFailed, Prerequisite, TraceReader, app_binary, ok, fail, kill_group,  # noqa: E402
                          script_main, start_xvfb, wait_for_clipboard)
 
 import functools  # noqa: E402
@@ -120,46 +118,21 @@ class Image:
 
 # --------------------------------------------------------------------------- the live app
 
-class Trace:
-    """Reads the app's stdout in a thread and tracks the text field's last reported state."""
+class Trace(TraceReader):
+    """The app's trace; tracks the text field's last reported state. `wait_for` consumes the
+    event it returns; a line that is not JSON fails the check."""
 
     def __init__(self, stream):
-        self.queue = queue.Queue()
-        self.events, self.closed = [], False
-        self.cursor = 0
+        super().__init__(stream, timeout=TIMEOUT)
         self.text, self.caret = "", 0
         # When the last event a wait matched was read: the app had handled its cause by then.
         self.matched_at = 0.0
-        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
-        self.thread.start()
 
-    def _read(self, stream):
-        for raw in iter(stream.readline, b""):
-            self.queue.put(raw.decode("utf-8", errors="replace"))
-        self.queue.put(None)
-
-    def drain(self, block=0.0):
+    def parse(self, line):
         try:
-            item = self.queue.get(timeout=block) if block > 0 else self.queue.get_nowait()
-        except queue.Empty:
-            return
-        while True:
-            if item is None:
-                self.closed = True
-            else:
-                try:
-                    event = json.loads(item)
-                except json.JSONDecodeError:
-                    fail(f"trace line is not JSON: {short(item)}")
-                self.events.append(event)
-            try:
-                item = self.queue.get_nowait()
-            except queue.Empty:
-                return
-
-    def mark(self):
-        self.drain()
-        self.cursor = len(self.events)
+            return json.loads(line)
+        except json.JSONDecodeError:
+            fail(f"trace line is not JSON: {short(line)}")
 
     def recent_texts(self, n=6):
         texts = [e for e in self.events if e.get("event") == "text"][-n:]
@@ -167,22 +140,12 @@ class Trace:
 
     def wait_for(self, predicate, what, timeout=TIMEOUT):
         """The first event after the cursor that matches; the cursor moves past it."""
-        deadline = time.monotonic() + timeout
-        index = self.cursor
-        while True:
-            self.drain()
-            while index < len(self.events):
-                event = self.events[index]
-                index += 1
-                if predicate(event):
-                    self.cursor = index
-                    self.matched_at = time.monotonic()
-                    return event
-            if self.closed:
-                fail(f"the app exited while waiting for {what}")
-            if time.monotonic() > deadline:
-                fail(f"timed out after {timeout} s waiting for {what}; last text events:\n  {self.recent_texts()}")
-            self.drain(0.05)
+        event = super().wait_for(predicate, what, timeout, consume=True)
+        self.matched_at = time.monotonic()
+        return event
+
+    def timeout_message(self, what, timeout, since):
+        return f"timed out after {timeout} s waiting for {what}; last text events:\n  {self.recent_texts()}"
 
     def expect_text(self, text, caret, what, timeout=TIMEOUT):
         """Waits for a `text` event with exactly this text and caret."""

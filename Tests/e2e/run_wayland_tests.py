@@ -84,7 +84,7 @@ class App:
         self.workdir = workdir
 
     def wait_for(self, kind, what=None, timeout=TIMEOUT, **fields):
-        return self.trace.wait_for(is_event(kind, **fields), timeout, what or f"a {kind} event {fields or ''}")
+        return self.trace.wait_for(is_event(kind, **fields), what or f"a {kind} event {fields or ''}", timeout)
 
     def stderr(self):
         with open(self.stderr_path, encoding="utf-8", errors="replace") as f:
@@ -101,7 +101,7 @@ class App:
     def finish(self):
         kill_group(self.proc)
         self.trace.thread.join(timeout=2)
-        self.trace._drain(0)
+        self.trace.drain()
         with open(os.path.join(self.workdir, f"{self.name}-trace.jsonl"), "w", encoding="utf-8") as f:
             f.write("\n".join(self.trace.lines) + "\n")
 

@@ -32,15 +32,14 @@ directory. Standard-library Python 3 only.
 """
 import json
 import os
-import queue
 import shutil
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import Prerequisite, app_binary, ok, fail, kill_group, script_main, start_xvfb  # noqa: E402
+from e2e_support import (Prerequisite, TraceReader, app_binary, ok, fail, is_event, kill_group,  # noqa: E402
+                         script_main, start_xvfb)
 
 SCREEN = (1280, 1024)
 LAUNCH_TIMEOUT = 20.0
@@ -96,8 +95,9 @@ def run(args, env, check=True, timeout=10):
     return proc.stdout.decode("utf-8", errors="replace")
 
 
-class App:
-    """The app with --trace under `display`; its trace read in a thread."""
+class App(TraceReader):
+    """The app with --trace under `display`; its trace read by TraceReader (a line that is not
+    JSON raises JSONDecodeError)."""
 
     def __init__(self, work, display, name, args=(), **env_changes):
         self.name = name
@@ -107,44 +107,17 @@ class App:
         with open(self.stderr_path, "wb") as stderr:
             self.proc = subprocess.Popen([binary, "--trace", *args], env=self.env, stdin=subprocess.DEVNULL,
                                          stdout=subprocess.PIPE, stderr=stderr, start_new_session=True)
-        self.queue = queue.Queue()
-        self.events = []
-        self.closed = False
         self.wid = None
-        threading.Thread(target=self._read, daemon=True).start()
+        super().__init__(self.proc.stdout, timeout=EVENT_TIMEOUT)
 
-    def _read(self):
-        for raw in iter(self.proc.stdout.readline, b""):
-            self.queue.put(raw.decode("utf-8", errors="replace"))
-        self.queue.put(None)
+    def closed_message(self, what):
+        return f"[{self.name}] exited ({self.proc.poll()}) while waiting for {what}; stderr: {self.stderr()}"
 
-    def _drain(self, block=0.0):
-        try:
-            item = self.queue.get(timeout=block) if block else self.queue.get_nowait()
-            while True:
-                if item is None:
-                    self.closed = True
-                else:
-                    self.events.append(json.loads(item))
-                item = self.queue.get_nowait()
-        except queue.Empty:
-            pass
-
-    def wait_for(self, kind, what, timeout=EVENT_TIMEOUT, **fields):
-        deadline = time.monotonic() + timeout
-        while True:
-            self._drain()
-            for e in self.events:
-                if e.get("event") == kind and all(e.get(k) == v for k, v in fields.items()):
-                    return e
-            if self.closed:
-                fail(f"[{self.name}] exited ({self.proc.poll()}) while waiting for {what}; stderr: {self.stderr()}")
-            if time.monotonic() > deadline:
-                fail(f"[{self.name}] no {what} within {timeout} s; stderr: {self.stderr()}")
-            self._drain(0.05)
+    def timeout_message(self, what, timeout, since):
+        return f"[{self.name}] no {what} within {timeout} s; stderr: {self.stderr()}"
 
     def start(self):
-        self.layout = self.wait_for("layout", "layout event", LAUNCH_TIMEOUT)
+        self.layout = self.wait_for(is_event("layout"), "layout event", LAUNCH_TIMEOUT)
         deadline = time.monotonic() + LAUNCH_TIMEOUT
         while self.wid is None:
             found = run(["xdotool", "search", "--onlyvisible", "--pid", str(self.proc.pid)], self.env,
@@ -162,7 +135,7 @@ class App:
             return f.read().strip()
 
     def latest_layout(self):
-        self._drain()
+        self.drain()
         return [e for e in self.events if e.get("event") == "layout"][-1]
 
     def click(self, key):
@@ -304,7 +277,7 @@ def check_maximized(work, display):
 
     app = App(work, display, "relaunch-maximized").start()
     try:
-        expect(app.wait_for("settings", "settings event").get("maximized") is True, "settings event lacks maximized")
+        expect(app.wait_for(is_event("settings"), "settings event").get("maximized") is True, "settings event lacks maximized")
         wait_until(lambda: is_maximized(app.env, app.wid), "the relaunched window is maximized")
         rect = wait_on_screen(app, "relaunched maximized")
         wait_until(lambda: app.latest_layout()["window"]["w"] > 1000, "the layout has the maximized width")
@@ -326,7 +299,7 @@ def check_killed(work, display, how):
     app = App(work, display, how.split()[0]).start()
     try:
         app.click("volumeDown")
-        app.wait_for("volume", "volume 90", volume=90)
+        app.wait_for(is_event("volume", volume=90), "volume 90")
         run(how.split() + [app.wid], app.env)
         status = app.wait_exit(how)
     finally:
@@ -343,7 +316,7 @@ def check_server_gone(work):
     try:
         app = App(work, display, "server-gone").start()
         app.click("volumeDown")
-        app.wait_for("volume", "volume 90", volume=90)
+        app.wait_for(is_event("volume", volume=90), "volume 90")
         kill_group(xvfb)
         status = app.wait_exit("the X server ended")
     finally:

@@ -46,6 +46,26 @@ enum FileSystem {
         }
     }
 
+    /// Reads the file at `path` in pieces of 64 KiB and hands each to `body` as it comes, so
+    /// a file of any size (or `/dev/zero`) is never held whole; `body` may stop the reading by
+    /// throwing.
+    /// - Throws: `ReadError` when the file cannot be opened or read, or what `body` throws.
+    static func readPieces(_ path: String, _ body: (ArraySlice<UInt8>) throws -> Void) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadError(path: path, code: errno, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(path: path, code: errno, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { return }
+            try body(chunk[0..<n])
+        }
+    }
+
     /// The whole file at `path`.
     /// - Throws: `ReadError` when it cannot be opened or read.
     static func readBytes(_ path: String) throws(ReadError) -> [UInt8] {

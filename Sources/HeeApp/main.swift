@@ -77,7 +77,11 @@ case .run(let options):
     var replay: [InputRecord] = []
     if let path = options.replayPath {
         do {
-            replay = try InputRecord.parse(lines: try FileSystem.readText(path), isKnownKey: InputRecord.isKnownKey)
+            // Read as it comes off the disk: a huge file or one with no line end (/dev/zero)
+            // is refused at its first over-long line instead of being loaded whole.
+            var reader = InputRecord.Reader(isKnownKey: InputRecord.isKnownKey)
+            try FileSystem.readPieces(path) { piece in try reader.consume(piece) }
+            replay = try reader.finish()
         } catch let error as FileSystem.ReadError {
             Console.error("\(Console.program): \(error)")
             exit(ExitStatus.noInput)

@@ -115,52 +115,11 @@ public struct InputRecord: Hashable, Sendable {
     ///   missing or out-of-range field, or a timestamp earlier than the line before.
     /// - Parameter isKnownKey: whether a key name is valid (the app asks SDL).
     public static func parse(lines text: String, isKnownKey: (String) -> Bool = { _ in true }) throws(ParseError) -> [InputRecord] {
-        var records: [InputRecord] = []
-        var lineNumber = 0
-        for rawLine in lines(of: text) {
-            lineNumber += 1
-            let line = rawLine.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let record: InputRecord
-            do {
-                record = try InputRecord(json: try JSONValue.parse(String(line)))
-            } catch let error as JSONValue.ParseError {
-                throw ParseError(line: lineNumber, message: error.description)
-            } catch let error as JSONFields.FieldError {
-                throw ParseError(line: lineNumber, message: error.message)
-            } catch {
-                throw ParseError(line: lineNumber, message: "not a valid record")
-            }
-            if let problem = record.problem { throw ParseError(line: lineNumber, message: problem) }
-            if let key = record.key, !isKnownKey(key) {
-                throw ParseError(line: lineNumber, message: "unknown key name \"\(key)\"")
-            }
-            if let previous = records.last, record.t < previous.t {
-                throw ParseError(line: lineNumber, message: "timestamp \(record.t) is earlier than the previous line's \(previous.t)")
-            }
-            records.append(record)
+        try withoutActuallyEscaping(isKnownKey) { (isKnownKey) throws(ParseError) in
+            var reader = Reader(isKnownKey: isKnownKey)
+            try reader.consume(Array(text.utf8)[...])
+            return try reader.finish()
         }
-        return records
-    }
-
-    /// The lines of a text file, ending at LF or CR LF (files from Windows editors), without
-    /// their line ends; a UTF-8 byte order mark before the first line is dropped. Split on
-    /// bytes: in Swift's `Character`s a CR LF pair is one character, not a line end.
-    /// - Complexity: O(n) in the text's UTF-8 length.
-    static func lines(of text: String) -> [Substring] {
-        var result: [Substring] = []
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { start = utf8.index(start, offsetBy: 3) }
-        while true {
-            let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-            var end = newline
-            if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
-            result.append(text[start..<end])
-            guard newline < utf8.endIndex else { break }
-            start = utf8.index(after: newline)
-        }
-        return result
     }
 
     /// What is wrong with the record's fields for its type, or `nil`.

@@ -231,6 +231,7 @@ struct JSONFields {
         case nil, .null?: return nil
         case .integer(let i)?: return i
         case .number(let d)? where d == d.rounded() && abs(d) < 9.0e15: return Int(d)
+        case .number(let d)? where d == d.rounded(): throw FieldError(message: "\"\(key)\" is out of range")
         default: throw wrongType(key)
         }
     }

@@ -21,6 +21,9 @@ Scenarios (replays under SDL's offscreen driver, no display needed):
   7. signals     SIGTERM during a replay busy with a long run of word deletions quits at
                  once with status 0; SIGTERM while the replay file is still being read
                  (a FIFO that has not been written) quits with status 0.
+  8. endless     replay files with no line end ever (/dev/zero, a sparse 3 GB file of zeros),
+                 under a 1.5 GB address-space limit: exit 65 with one line naming the file and
+                 line 1, no crash (the file was read whole before: SIGABRT, status 134).
 
 Prints `ok - …` per check; the first failure prints `FAIL: …` and exits 1 (work directory
 kept). Environment: HEE_APP (default <repo>/.build/release/HeeApp), HEE_HOSTILE_ONLY=1,5
@@ -30,6 +33,7 @@ Standard-library Python 3 only.
 
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -396,6 +400,34 @@ def scenario_signals(work):
     ok("SIGTERM while the replay file is still being read (before SDL starts): exit 0")
 
 
+# --------------------------------------------------------------------------- 8
+
+def scenario_endless(work):
+    limit = 1_500_000 * 1024  # `ulimit -v 1500000`: a file read whole fails fast, not by eating RAM
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    sparse = os.path.join(work.root, "sparse.jsonl")
+    with open(sparse, "wb") as f:
+        f.truncate(3 * 1024 ** 3)
+    for path in ("/dev/zero", sparse):
+        try:
+            proc = subprocess.run([work.binary, "--replay", path, "--exit-when-done"], cwd=work.root, env=work.env(),
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  timeout=TIMEOUT, preexec_fn=limited)
+        except subprocess.TimeoutExpired:
+            fail(f"--replay {path}: still reading after {TIMEOUT} s")
+        err = proc.stderr.decode(errors="replace")
+        if proc.returncode != 65:
+            fail(f"--replay {path} (no line end ever): exit {proc.returncode}, not 65; stderr: {err[:300]!r}")
+        lines = err.splitlines()
+        if len(lines) != 1 or f"{path}:1:" not in lines[0] or "longer than" not in lines[0]:
+            fail(f"--replay {path}: stderr is not one line naming {path}:1 and the long line: {err[:300]!r}")
+        ok(f"--replay {os.path.basename(path)} under a 1.5 GB memory limit: exit 65, {lines[0]!r}")
+    os.remove(sparse)
+
+
 SCENARIOS = [
     (1, "invisible characters", scenario_invisible),
     (2, "AltGr as Ctrl+Alt", scenario_altgr),
@@ -404,6 +436,7 @@ SCENARIOS = [
     (5, "10 MB textinput", scenario_huge_text),
     (6, "held key over a long gap", scenario_held_gap),
     (7, "signals during a replay", scenario_signals),
+    (8, "replay files with no line end", scenario_endless),
 ]
 
 

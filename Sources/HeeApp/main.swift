@@ -41,10 +41,27 @@ pthread_atfork(nil, nil) {
     sigprocmask(SIG_UNBLOCK, &signals, nil)
 }
 // A closed stdin, stdout or stderr would be reused by the next open() (the X connection),
-// and the trace or a warning would then go into the X protocol stream: hold them open.
+// and the trace or a warning would then go into the X protocol stream: hold them open on
+// /dev/null, and remember which were closed (--help cannot be written to a closed stdout).
+var closedAtStart: Set<Int32> = []
 for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
+    closedAtStart.insert(fd)
     let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
     if null >= 0 && null != fd { dup2(null, fd); close(null) }
+}
+
+/// Writes the text --help or --version prints and exits: 0, or 74 (EX_IOERR) with one line
+/// on stderr when stdout was closed or the text could not all be written (/dev/full).
+func printAndExit(_ text: String, for flag: String, stdoutClosed: Bool) -> Never {
+    if stdoutClosed {
+        Console.error("\(Console.program): cannot write \(flag): standard output is closed")
+        exit(ExitStatus.ioError)
+    }
+    if !Console.out(text) {
+        Console.error("\(Console.program): cannot write \(flag) to standard output: \(String(cString: strerror(errno)))")
+        exit(ExitStatus.ioError)
+    }
+    exit(0)
 }
 
 let command: LaunchOptions.Command
@@ -58,9 +75,9 @@ do {
 
 switch command {
 case .help:
-    exit(Console.out(Console.usage + "\n") ? 0 : ExitStatus.ioError)
+    printAndExit(Console.usage + "\n", for: "--help", stdoutClosed: closedAtStart.contains(1))
 case .version:
-    exit(Console.out("\(Console.program) \(LaunchOptions.version)\n") ? 0 : ExitStatus.ioError)
+    printAndExit("\(Console.program) \(LaunchOptions.version)\n", for: "--version", stdoutClosed: closedAtStart.contains(1))
 case .run(let options):
     let locator = AssetLocator { path in
         var info = stat()

@@ -127,6 +127,7 @@ public struct LaunchOptions: Hashable, Sendable {
         // Every argument is checked before --help or --version is honoured, so a typo next
         // to them is still reported.
         var wantsHelp = false, wantsVersion = false
+        var sawBenchInterval = false
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             var flag = argument
@@ -172,10 +173,15 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--record":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError(message: "--record needs a file") }
+                // A value flag's last use wins (--volume 5 --volume 6), but a file is not a
+                // value to override: only one is read or written, so a second is refused
+                // rather than silently ignored.
+                if let first = options.recordPath { throw UsageError(message: "--record is given twice ('\(first)' and '\(path)'); one file only") }
                 options.recordPath = path
             case "--replay":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError(message: "--replay needs a file") }
+                if let first = options.replayPath { throw UsageError(message: "--replay is given twice ('\(first)' and '\(path)'); one file only") }
                 options.replayPath = path
             case "--exit-when-done":
                 try noValue()
@@ -203,7 +209,7 @@ public struct LaunchOptions: Hashable, Sendable {
                 guard let n = Int(text), n >= (flag == "--bench-presses" ? 1 : 0), n <= 1_000_000 else {
                     throw UsageError(message: "\(flag) expects a whole number, not '\(text)'")
                 }
-                if flag == "--bench-presses" { options.benchPresses = n } else { options.benchInterval = n }
+                if flag == "--bench-presses" { options.benchPresses = n } else { options.benchInterval = n; sawBenchInterval = true }
             case "--assets":
                 let dir = try value()
                 guard !dir.isEmpty else { throw UsageError(message: "--assets needs a directory") }
@@ -227,6 +233,9 @@ public struct LaunchOptions: Hashable, Sendable {
         if wantsVersion { return .version }
         if options.exitWhenDone && options.replayPath == nil {
             throw UsageError(message: "--exit-when-done needs --replay FILE")
+        }
+        if sawBenchInterval && options.benchPresses == nil {
+            throw UsageError(message: "--bench-interval needs --bench-presses N")
         }
         return .run(options)
     }

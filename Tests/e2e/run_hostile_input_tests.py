@@ -24,6 +24,8 @@ Scenarios (replays under SDL's offscreen driver, no display needed):
   8. endless     replay files with no line end ever (/dev/zero, a sparse 3 GB file of zeros),
                  under a 1.5 GB address-space limit: exit 65 with one line naming the file and
                  line 1, no crash (the file was read whole before: SIGABRT, status 134).
+  9. command     --help/--version with stdout closed (`>&-`) or full (/dev/full): exit 74 and
+                 one line on stderr; --replay twice and --bench-interval alone: exit 64.
 
 Prints `ok - …` per check; the first failure prints `FAIL: …` and exits 1 (work directory
 kept). Environment: HEE_APP (default <repo>/.build/release/HeeApp), HEE_HOSTILE_ONLY=1,5
@@ -428,6 +430,34 @@ def scenario_endless(work):
     os.remove(sparse)
 
 
+# --------------------------------------------------------------------------- 9
+
+def scenario_command(work):
+    for flag in ("--help", "--version"):
+        # The shell closes stdout for the app (`>&-`): main must not mistake its /dev/null
+        # placeholder for a working stdout.
+        proc = subprocess.run(["sh", "-c", f'exec "$0" {flag} >&-', work.binary], cwd=work.root, env=work.env(),
+                              stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        err = proc.stderr.decode(errors="replace")
+        if proc.returncode != 74 or len(err.splitlines()) != 1 or "closed" not in err:
+            fail(f"{flag} >&-: exit {proc.returncode}, stderr {err!r}; expected 74 and one line saying stdout is closed")
+        with open("/dev/full", "wb") as full:
+            proc = work.run([flag], stdout=full)
+        err = proc.stderr.decode(errors="replace")
+        if proc.returncode != 74 or len(err.splitlines()) != 1:
+            fail(f"{flag} >/dev/full: exit {proc.returncode}, stderr {err!r}; expected 74 and one line")
+        ok(f"{flag} with stdout closed or full: exit 74, one line on stderr")
+    path = work.replay_file("one", [{"t": 1, "type": "textinput", "text": "a"}])
+    for args, word in ((["--replay", path, "--replay", path, "--exit-when-done"], "twice"),
+                       (["--record", path + ".a", "--record", path + ".b"], "twice"),
+                       (["--bench-interval", "5"], "--bench-presses")):
+        proc = work.run(args)
+        first = proc.stderr.decode(errors="replace").splitlines()[:1]
+        if proc.returncode != 64 or not first or word not in first[0]:
+            fail(f"{args}: exit {proc.returncode}, first stderr line {first}; expected 64 saying {word!r}")
+        ok(f"{' '.join(os.path.basename(a) for a in args)}: exit 64, {first[0]!r}")
+
+
 SCENARIOS = [
     (1, "invisible characters", scenario_invisible),
     (2, "AltGr as Ctrl+Alt", scenario_altgr),
@@ -437,6 +467,7 @@ SCENARIOS = [
     (6, "held key over a long gap", scenario_held_gap),
     (7, "signals during a replay", scenario_signals),
     (8, "replay files with no line end", scenario_endless),
+    (9, "command-line edges", scenario_command),
 ]
 
 

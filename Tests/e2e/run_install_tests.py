@@ -451,7 +451,7 @@ def check_exit_statuses(work, binary, label, assets):
     env_offscreen = work.env(SDL_VIDEODRIVER="offscreen")
     usage_cases = [["--bogus"], ["--volume", "101"], ["--volume", "-1"], ["--volume", "x"], ["--limit", "0"],
                    ["--limit", "100"], ["--lang", "fr"], ["--size", "10x10"], ["--scale", "9"], ["--volume"],
-                   ["--exit-when-done"]]
+                   ["--exit-when-done"], ["--bench-interval", "5"], ["--replay", "a", "--replay", "b"]]
     for args in usage_cases:
         r = run_app(binary, args, env_offscreen, work.elsewhere)
         r.expect_status(64)

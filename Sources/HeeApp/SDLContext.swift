@@ -49,8 +49,9 @@ final class SDLContext {
         X11WindowLoss.installHandlers()
         if SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_TIMER) < 0 {
             let error = SDLError("SDL_Init")
+            if let unknown = Self.unknownRequestedDriver() { throw SDLError("SDL_Init", message: unknown) }
             if let display = SDL_getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
-                throw SDLError("SDL_Init", message: "cannot open display '\(display)': \(error.message)")
+                throw SDLError("SDL_Init", message: "cannot open display '\(display)' (is the X server running?)")
             }
             throw error
         }
@@ -68,6 +69,16 @@ final class SDLContext {
     }
 
     deinit { SDL_Quit() }
+
+    /// One line saying that `SDL_VIDEODRIVER` names no driver this SDL was built with (and
+    /// which it has), or `nil` when it is unset or names one.
+    static func unknownRequestedDriver() -> String? {
+        guard let requested = SDL_getenv("SDL_VIDEODRIVER").map({ String(cString: $0) }), !requested.isEmpty else { return nil }
+        let available = (0..<max(0, SDL_GetNumVideoDrivers())).compactMap { SDL_GetVideoDriver($0).map { String(cString: $0) } }
+        let names = requested.lowercased().split(separator: ",").map(String.init)
+        guard !names.contains(where: { available.contains($0) }) else { return nil }
+        return "the video driver '\(requested)' named by SDL_VIDEODRIVER is not available (SDL has: \(available.joined(separator: ", ")))"
+    }
 
     /// Whether windows go to a real display (not SDL's invisible offscreen or dummy driver,
     /// whose "display" has no size worth fitting a window to).

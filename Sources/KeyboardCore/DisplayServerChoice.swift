@@ -6,8 +6,12 @@
 /// - `WAYLAND_DISPLAY` set (a Wayland session, with or without XWayland): native Wayland,
 ///   sharp at the output's scale and decorated as the compositor's other windows, with X11 as
 ///   the fallback if SDL's Wayland driver fails.
-/// - otherwise: SDL's own order (X11 when `DISPLAY` is set). An X11 session takes exactly the
-///   path it took before Wayland support: no Wayland connection is made.
+/// - `DISPLAY` alone (an X11 session), or `preferX11` with `DISPLAY`: X11 only. No Wayland
+///   connection is made, not even by SDL when the X server cannot be reached (its Wayland
+///   driver would print libwayland's own errors).
+/// - `WAYLAND_DISPLAY` naming no compositor: X11 when `DISPLAY` is set, else refused with a
+///   line naming the socket.
+/// - neither: SDL's default Wayland socket when a compositor is there, else refused.
 ///
 /// SDL 2.26 crashes during `SDL_Init` on a compositor that offers no `wl_seat`
 /// (libsdl-org/SDL#8898, fixed in 2.30): such a compositor is refused, or, when an X server
@@ -53,23 +57,35 @@ public enum DisplayServerChoice: Hashable, Sendable {
             }
             return .sdlDefault
         }
-        if preferX11 && hasX11 { return .sdlDefault }
+        if preferX11 && hasX11 { return .drivers("x11", warning: nil) }
         if isSet("WAYLAND_SOCKET") {
             // A socket handed over by the compositor: connecting to probe it would use it up.
             return .drivers("wayland,x11", warning: nil)
         }
-        if isSet("WAYLAND_DISPLAY") {
-            switch probeWayland() {
+        // libwayland finds a relative socket name in XDG_RUNTIME_DIR; without it, connecting
+        // only prints libwayland's "XDG_RUNTIME_DIR is invalid or not set" to stderr.
+        let runtimeDirectory = isSet("XDG_RUNTIME_DIR")
+        if let socket = environment["WAYLAND_DISPLAY"], !socket.isEmpty {
+            let probe = socket.hasPrefix("/") || runtimeDirectory ? probeWayland() : .unreachable
+            switch probe {
             case .usable:
                 return .drivers("wayland,x11", warning: nil)
             case .noSeat:
                 return hasX11 ? .drivers("x11", warning: noSeat + "; using X11") : .refuse(noSeat)
             case .unreachable:
-                return .sdlDefault
+                if hasX11 { return .drivers("x11", warning: nil) }
+                let why = socket.hasPrefix("/") || runtimeDirectory ? "is it running?" : "XDG_RUNTIME_DIR, where the socket would be, is not set"
+                return .refuse("cannot connect to the Wayland compositor at WAYLAND_DISPLAY '\(socket)' (\(why))")
             }
         }
-        if hasX11 { return .sdlDefault }
+        if hasX11 { return .drivers("x11", warning: nil) }
         // Neither variable: SDL would still try Wayland's default socket.
-        return probeWayland() == .noSeat ? .refuse(noSeat) : .sdlDefault
+        let none = "no display to open a window on (set DISPLAY or WAYLAND_DISPLAY)"
+        guard runtimeDirectory else { return .refuse(none) }
+        switch probeWayland() {
+        case .usable: return .sdlDefault
+        case .noSeat: return .refuse(noSeat)
+        case .unreachable: return .refuse(none)
+        }
     }
 }

@@ -15,31 +15,35 @@ struct DisplayServerChoiceTests {
         return (choice, probed)
     }
 
-    @Test func x11SessionIsLeftToSDLWithoutTouchingWayland() {
+    /// SDL is asked for X11 alone: were the X server gone, SDL's Wayland driver would
+    /// connect anyway (and libwayland print its own errors).
+    @Test func x11SessionIsX11OnlyWithoutTouchingWayland() {
         for probe in [DisplayServerChoice.WaylandProbe.usable, .noSeat, .unreachable] {
-            let result = Self.decide(["DISPLAY": ":0"], probe: probe)
-            #expect(result.choice == .sdlDefault)
-            #expect(!result.probed, "an X11 session must not connect to Wayland")
+            for environment in [["DISPLAY": ":0"], ["DISPLAY": ":0", "XDG_RUNTIME_DIR": "/run/user/1"]] {
+                let result = Self.decide(environment, probe: probe)
+                #expect(result.choice == .drivers("x11", warning: nil))
+                #expect(!result.probed, "an X11 session must not connect to Wayland")
+            }
         }
     }
 
     @Test func waylandSessionPrefersWaylandWithX11AsFallback() {
-        let both = Self.decide(["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-1"], probe: .usable)
+        let both = Self.decide(["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": "/run/user/1"], probe: .usable)
         #expect(both.choice == .drivers("wayland,x11", warning: nil))
         #expect(both.probed)
-        let waylandOnly = Self.decide(["WAYLAND_DISPLAY": "wayland-1"], probe: .usable)
+        let waylandOnly = Self.decide(["WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": "/run/user/1"], probe: .usable)
         #expect(waylandOnly.choice == .drivers("wayland,x11", warning: nil))
     }
 
     @Test func seatlessCompositorGoesToX11OrIsRefused() {
-        let withX11 = Self.decide(["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-1"], probe: .noSeat)
+        let withX11 = Self.decide(["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": "/run/user/1"], probe: .noSeat)
         guard case .drivers(let drivers, let warning?) = withX11.choice else {
             Issue.record("expected X11 with a warning, got \(withX11.choice)")
             return
         }
         #expect(drivers == "x11")
         #expect(warning.contains("wl_seat") && warning.contains(DisplayServerChoice.noSeatReport))
-        let alone = Self.decide(["WAYLAND_DISPLAY": "wayland-1"], probe: .noSeat)
+        let alone = Self.decide(["WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": "/run/user/1"], probe: .noSeat)
         guard case .refuse(let message) = alone.choice else {
             Issue.record("expected a refusal, got \(alone.choice)")
             return
@@ -48,9 +52,24 @@ struct DisplayServerChoiceTests {
         #expect(!message.contains("\n"))
     }
 
-    @Test func unreachableCompositorIsLeftToSDL() {
-        #expect(Self.decide(["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-9"], probe: .unreachable).choice == .sdlDefault)
-        #expect(Self.decide(["WAYLAND_DISPLAY": "wayland-9"], probe: .unreachable).choice == .sdlDefault)
+    /// No compositor at WAYLAND_DISPLAY: X11 alone when there is one, else a line naming
+    /// the socket (not "set WAYLAND_DISPLAY": it is set).
+    @Test func unreachableCompositorGoesToX11OrIsNamed() {
+        let runtime = ["XDG_RUNTIME_DIR": "/run/user/1"]
+        #expect(Self.decide(runtime.merging(["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-9"]) { a, _ in a },
+                            probe: .unreachable).choice == .drivers("x11", warning: nil))
+        let alone = Self.decide(runtime.merging(["WAYLAND_DISPLAY": "nothing-here"]) { a, _ in a }, probe: .unreachable)
+        #expect(alone.choice == .refuse("cannot connect to the Wayland compositor at WAYLAND_DISPLAY 'nothing-here' (is it running?)"))
+        // A relative socket without XDG_RUNTIME_DIR is not even tried (libwayland would print
+        // its own error); an absolute one is.
+        let noRuntime = Self.decide(["WAYLAND_DISPLAY": "wayland-1"], probe: .usable)
+        #expect(!noRuntime.probed)
+        guard case .refuse(let message) = noRuntime.choice else {
+            Issue.record("expected a refusal, got \(noRuntime.choice)")
+            return
+        }
+        #expect(message.contains("XDG_RUNTIME_DIR") && !message.contains("\n"))
+        #expect(Self.decide(["WAYLAND_DISPLAY": "/tmp/w"], probe: .usable).choice == .drivers("wayland,x11", warning: nil))
     }
 
     @Test func explicitDriverStandsButASeatlessWaylandIsRefused() {
@@ -72,8 +91,8 @@ struct DisplayServerChoiceTests {
             probed = true
             return .usable
         }
-        #expect(both == .sdlDefault && !probed)
-        let waylandOnly = DisplayServerChoice.decide(environment: ["WAYLAND_DISPLAY": "w"], preferX11: true) { .usable }
+        #expect(both == .drivers("x11", warning: nil) && !probed)
+        let waylandOnly = DisplayServerChoice.decide(environment: ["WAYLAND_DISPLAY": "w", "XDG_RUNTIME_DIR": "/r"], preferX11: true) { .usable }
         #expect(waylandOnly == .drivers("wayland,x11", warning: nil))
     }
 
@@ -84,12 +103,17 @@ struct DisplayServerChoiceTests {
     }
 
     @Test func noVariablesProbesTheDefaultSocket() {
-        let usable = Self.decide([:], probe: .usable)
+        let runtime = ["XDG_RUNTIME_DIR": "/run/user/1"]
+        let usable = Self.decide(runtime, probe: .usable)
         #expect(usable.choice == .sdlDefault && usable.probed)
-        guard case .refuse = Self.decide([:], probe: .noSeat).choice else {
+        guard case .refuse = Self.decide(runtime, probe: .noSeat).choice else {
             Issue.record("a seatless default compositor must be refused")
             return
         }
-        #expect(Self.decide(["DISPLAY": ""], probe: .unreachable).choice == .sdlDefault)
+        let none = DisplayServerChoice.refuse("no display to open a window on (set DISPLAY or WAYLAND_DISPLAY)")
+        #expect(Self.decide(["DISPLAY": "", "XDG_RUNTIME_DIR": "/r"], probe: .unreachable).choice == none)
+        // Without XDG_RUNTIME_DIR there is no default socket: nothing is probed.
+        let bare = Self.decide([:], probe: .usable)
+        #expect(bare.choice == none && !bare.probed)
     }
 }

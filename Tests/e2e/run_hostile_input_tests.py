@@ -26,6 +26,10 @@ Scenarios (replays under SDL's offscreen driver, no display needed):
                  line 1, no crash (the file was read whole before: SIGABRT, status 134).
   9. command     --help/--version with stdout closed (`>&-`) or full (/dev/full): exit 74 and
                  one line on stderr; --replay twice and --bench-interval alone: exit 64.
+ 10. no-display  each way of having no display gives exit 69 and one line naming its cause,
+                 with nothing from libwayland: DISPLAY of no server (also without
+                 XDG_RUNTIME_DIR), neither variable, WAYLAND_DISPLAY of no compositor,
+                 SDL_VIDEODRIVER naming no driver.
 
 Prints `ok - …` per check; the first failure prints `FAIL: …` and exits 1 (work directory
 kept). Environment: HEE_APP (default <repo>/.build/release/HeeApp), HEE_HOSTILE_ONLY=1,5
@@ -458,6 +462,42 @@ def scenario_command(work):
         ok(f"{' '.join(os.path.basename(a) for a in args)}: exit 64, {first[0]!r}")
 
 
+# --------------------------------------------------------------------------- 10
+
+def free_display():
+    """An X display number with no server (nor lock file) on this machine."""
+    for n in range(709, 800):
+        if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
+            return f":{n}"
+    fail("no free X display number in :709-:799")
+
+
+def scenario_no_display(work):
+    display = free_display()
+    runtime = os.path.join(work.root, "runtime")
+    os.makedirs(runtime, mode=0o700, exist_ok=True)
+    cases = [
+        ("only DISPLAY, no X server", {"DISPLAY": display, "XDG_RUNTIME_DIR": runtime}, f"cannot open display '{display}'"),
+        ("only DISPLAY, no XDG_RUNTIME_DIR", {"DISPLAY": display}, f"cannot open display '{display}'"),
+        ("neither, no XDG_RUNTIME_DIR", {}, "set DISPLAY or WAYLAND_DISPLAY"),
+        ("WAYLAND_DISPLAY of no compositor", {"WAYLAND_DISPLAY": "nothing-here", "XDG_RUNTIME_DIR": runtime},
+         "Wayland compositor at WAYLAND_DISPLAY 'nothing-here'"),
+        ("SDL_VIDEODRIVER=nonexistent", {"SDL_VIDEODRIVER": "nonexistent", "DISPLAY": display},
+         "'nonexistent' named by SDL_VIDEODRIVER is not available"),
+    ]
+    for label, variables, expected in cases:
+        env = {k: v for k, v in work.env().items()
+               if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET", "XDG_RUNTIME_DIR")}
+        env.update(variables)
+        proc = subprocess.run([work.binary], cwd=work.root, env=env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        err = proc.stderr.decode(errors="replace")
+        lines = err.splitlines()
+        if proc.returncode != 69 or len(lines) != 1 or expected not in lines[0]:
+            fail(f"{label}: exit {proc.returncode}, stderr {err!r}; expected 69 and one line saying {expected!r}")
+        ok(f"{label}: exit 69, {lines[0]!r}")
+
+
 SCENARIOS = [
     (1, "invisible characters", scenario_invisible),
     (2, "AltGr as Ctrl+Alt", scenario_altgr),
@@ -468,6 +508,7 @@ SCENARIOS = [
     (7, "signals during a replay", scenario_signals),
     (8, "replay files with no line end", scenario_endless),
     (9, "command-line edges", scenario_command),
+    (10, "no display, each cause named", scenario_no_display),
 ]
 
 

@@ -235,7 +235,7 @@ public struct LaunchOptions: Hashable, Sendable {
             throw UsageError(message: "--exit-when-done needs --replay FILE")
         }
         if sawBenchInterval && options.benchPresses == nil {
-            throw UsageError(message: "--bench-interval needs --bench-presses N")
+            throw UsageError(message: "--bench-interval \(options.benchInterval) needs --bench-presses N")
         }
         return .run(options)
     }

@@ -16,7 +16,7 @@ struct LaunchOptionsRepeatTests {
 
     @Test func aLoneBenchIntervalIsRefused() throws {
         let error = try #require(LaunchOptionsTouchTests.usageError(["--bench-interval", "5"]))
-        #expect(error.message == "--bench-interval needs --bench-presses N")
+        #expect(error.message == "--bench-interval 5 needs --bench-presses N")
         let options = try LaunchOptionsTouchTests.run(["--bench-interval", "5", "--bench-presses", "10"])
         #expect(options.benchInterval == 5 && options.benchPresses == 10)
     }

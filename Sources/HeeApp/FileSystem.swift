@@ -34,18 +34,6 @@ enum FileSystem {
         String(decoding: try readBytes(path), as: UTF8.self)
     }
 
-    /// Creates `path` and its missing parents (mode 0700, as XDG asks for config dirs).
-    /// - Throws: `ReadError` naming the directory that could not be made.
-    static func makeDirectories(_ path: String) throws(ReadError) {
-        if path.isEmpty || path == "/" { return }
-        var info = stat()
-        if stat(path, &info) == 0 { return }
-        try makeDirectories(AssetLocator.parentDirectory(of: path))
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw ReadError(path: path, code: errno, reason: String(cString: strerror(errno)))
-        }
-    }
-
     /// The whole file at `path`.
     /// - Throws: `ReadError` when it cannot be opened or read.
     static func readBytes(_ path: String) throws(ReadError) -> [UInt8] {

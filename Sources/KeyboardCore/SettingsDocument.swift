@@ -43,6 +43,12 @@ public struct SettingsDocument: Hashable, Sendable {
         try Settings.decode(members: members)
     }
 
+    /// The settings the document holds, with invalid members corrected instead of refused
+    /// (see `Settings.decodeCorrecting(members:)`): what the app loads.
+    public var correctedSettings: (settings: Settings, corrections: [Settings.Correction]) {
+        Settings.decodeCorrecting(members: members)
+    }
+
     /// Writes the fields of `new` that differ from `old` into the document; with `old` `nil`,
     /// every field of `new`. A field whose new value is the default that is written as an
     /// absent member (`limit` none) is removed. Members of other names are left alone.

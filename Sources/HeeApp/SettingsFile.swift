@@ -17,14 +17,17 @@ import KeyboardCore
 /// replaced or written: the defaults are used and nothing is saved (the dotfiles trick of
 /// linking it to `/dev/null`). A character device is taken as meant and passes silently; any
 /// other kind gets one warning. A file that exists but cannot be read (EACCES) is not corrupt:
-/// one warning, the defaults, and it is never moved aside or overwritten.
+/// one warning, the defaults, and it is never moved aside or overwritten. A save creates the
+/// config directory (`XDG_CONFIG_HOME` or `~/.config`) and `hee-keyboard/` in it only when
+/// the directory above them (`HOME`) exists.
 struct SettingsFile: Sendable {
     /// The file's path, or `nil` when neither `XDG_CONFIG_HOME` nor `HOME` is usable.
     let path: String?
-    /// The directory that must already exist before the app creates any below it
-    /// (`XDG_CONFIG_HOME`, or `HOME`), and the variable it came from.
-    let base: (directory: String, variable: String)?
-    /// The directories a first save creates under `base` (mode 0700), outermost first.
+    /// The directory that must already exist before the app creates any below it (`HOME`,
+    /// or the directory above `XDG_CONFIG_HOME`), and the warning when it does not.
+    let base: (directory: String, missing: String)?
+    /// The directories a first save creates under `base` (mode 0700, as XDG asks for a
+    /// missing config directory), outermost first: the config directory, then `hee-keyboard`.
     let directoriesToCreate: [String]
 
     /// The largest settings file read, in bytes (1 MiB; settings are a few hundred bytes). A
@@ -47,11 +50,15 @@ struct SettingsFile: Sendable {
     init(environment: [String: String]) {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             path = AssetLocator.join(xdg, "hee-keyboard/settings.json")
-            base = (xdg, "XDG_CONFIG_HOME")
-            directoriesToCreate = [AssetLocator.join(xdg, "hee-keyboard")]
+            var trimmed = xdg
+            while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+            let above = AssetLocator.parentDirectory(of: trimmed)
+            base = (above.isEmpty ? "/" : above,
+                    "settings not saved: XDG_CONFIG_HOME (\(xdg)) does not exist and neither does the directory above it")
+            directoriesToCreate = [trimmed, AssetLocator.join(trimmed, "hee-keyboard")]
         } else if let home = environment["HOME"], home.hasPrefix("/") {
             path = AssetLocator.join(home, ".config/hee-keyboard/settings.json")
-            base = (home, "HOME")
+            base = (home, "settings not saved: HOME (\(home)) does not exist")
             directoriesToCreate = [AssetLocator.join(home, ".config"), AssetLocator.join(home, ".config/hee-keyboard")]
         } else {
             path = nil
@@ -118,8 +125,8 @@ struct SettingsFile: Sendable {
     /// that changed are written into the file as it is now, every other member kept. The
     /// file that a symbolic link names is replaced atomically (a temporary file beside it,
     /// fsync, rename), with that file's permissions; it is checked again first, and nothing
-    /// that is not a regular file is ever replaced. The app's directory (and `~/.config`) is
-    /// created only under an existing `XDG_CONFIG_HOME` or `HOME`. Failures are a one-line
+    /// that is not a regular file is ever replaced. The app's directory (and a missing
+    /// `~/.config` or `XDG_CONFIG_HOME`) is created only under an existing directory. Failures are a one-line
     /// warning: the app still quits normally.
     func save(_ settings: Settings, loaded: Settings, document: SettingsDocument?) {
         guard let path, document == nil || settings != loaded else { return }
@@ -163,12 +170,14 @@ struct SettingsFile: Sendable {
     }
 
     /// Creates `directoriesToCreate` (mode 0700, as XDG asks) if `base` exists as a
-    /// directory; otherwise, or when one cannot be made, one warning and `false`.
+    /// directory: at most the config directory and the app's, never a chain of directories
+    /// under a `HOME` that does not exist. Otherwise, or when one cannot be made, one warning
+    /// and `false`.
     private func makeDirectories() -> Bool {
         guard let base else { return false }
         var info = stat()
         guard stat(base.directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            warn("settings not saved: \(base.variable) (\(base.directory)) is not an existing directory")
+            warn(base.missing)
             return false
         }
         for directory in directoriesToCreate where mkdir(directory, 0o700) != 0 && errno != EEXIST {

@@ -23,7 +23,8 @@ Checks, in order:
   6. A 3 GiB (sparse) settings.json → no crash, one warning, set aside as settings.json.bad
      by a rename (same inode, never read or copied).
   7. HOME that does not exist (XDG_CONFIG_HOME unset) → nothing created under it, one
-     warning; an existing HOME without ~/.config → ~/.config/hee-keyboard made (0700) and saved.
+     warning; an existing HOME without ~/.config → ~/.config/hee-keyboard made (0700) and saved;
+     a missing XDG_CONFIG_HOME is made (0700) only when the directory above it exists.
   8. Invalid members ({"volume": 150, "limit": 0}, {"volume": 80.5}) → the valid members
      used, the invalid ones clamped (150 → 100, 80.5 → 81) or defaulted (limit 0 → none),
      one warning naming them, the file not set aside and not rewritten; after a volume
@@ -399,6 +400,20 @@ def check_missing_home(work):
         if stat.S_IMODE(os.stat(d).st_mode) != 0o700:
             fail(f"{d} has mode {oct(stat.S_IMODE(os.stat(d).st_mode))}, expected 0o700")
     ok("an existing HOME without ~/.config: ~/.config/hee-keyboard made with mode 0700, settings saved")
+
+    missing_xdg = os.path.join(missing, "config")
+    err = App(work, "missing-xdg", env_update={"XDG_CONFIG_HOME": missing_xdg}).quit()
+    if os.path.exists(missing):
+        fail(f"the app created directories for an XDG_CONFIG_HOME whose parent does not exist: {list(os.walk(missing))}")
+    if len(warnings_of(err)) != 1 or missing_xdg not in err:
+        fail(f"an XDG_CONFIG_HOME whose parent does not exist: expected one warning naming it, got {err!r}")
+    new_xdg = os.path.join(work.root, "newconfig")
+    err = App(work, "new-xdg", env_update={"XDG_CONFIG_HOME": new_xdg}).quit()
+    saved = os.path.join(new_xdg, "hee-keyboard", "settings.json")
+    if not os.path.isfile(saved) or err.strip() or stat.S_IMODE(os.stat(new_xdg).st_mode) != 0o700:
+        fail(f"a missing XDG_CONFIG_HOME under an existing directory: not made 0700 and saved (stderr {err!r})")
+    ok("XDG_CONFIG_HOME missing: made (0700) only when the directory above it exists, else one warning "
+       "and nothing created")
 
 
 INVALID_FILE = ('{"volume": 150, "theme": "dark", "limit": 0,\n'

@@ -34,18 +34,6 @@ enum FileSystem {
         String(decoding: try readBytes(path), as: UTF8.self)
     }
 
-    /// Creates `path` and its missing parents (mode 0700, as XDG asks for config dirs).
-    /// - Throws: `ReadError` naming the directory that could not be made.
-    static func makeDirectories(_ path: String) throws(ReadError) {
-        if path.isEmpty || path == "/" { return }
-        var info = stat()
-        if stat(path, &info) == 0 { return }
-        try makeDirectories(AssetLocator.parentDirectory(of: path))
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw ReadError(path: path, code: errno, reason: String(cString: strerror(errno)))
-        }
-    }
-
     /// Reads the file at `path` in pieces of 64 KiB and hands each to `body` as it comes, so
     /// a file of any size (or `/dev/zero`) is never held whole; `body` may stop the reading by
     /// throwing.

@@ -38,29 +38,14 @@ public struct Settings: Hashable, Sendable {
         try decode(members: try SettingsDocument(parsing: bytes).members)
     }
 
-    /// Reads settings from the members of a settings file's JSON object. Members this
-    /// version does not know are ignored (a save keeps them: `SettingsDocument`).
-    /// - Throws: `LoadError` when a known member has the wrong type or is out of range.
+    /// Reads settings from the members of a settings file's JSON object, refusing any member
+    /// that `decodeCorrecting(members:)` would have to correct. Members this version does not
+    /// know are ignored (a save keeps them: `SettingsDocument`).
+    /// - Throws: `LoadError` naming the first known member that has the wrong type or is out
+    ///   of range.
     public static func decode(members: [(String, JSONValue)]) throws(LoadError) -> Settings {
-        guard let fields = JSONFields(.object(members)) else { throw LoadError(message: "not a JSON object") }
-        var settings = Settings()
-        do {
-            settings.mute = try fields.bool("mute") ?? settings.mute
-            settings.volume = try fields.int("volume") ?? settings.volume
-            settings.windowWidth = try fields.int("windowWidth") ?? settings.windowWidth
-            settings.windowHeight = try fields.int("windowHeight") ?? settings.windowHeight
-            settings.maximized = try fields.bool("maximized") ?? settings.maximized
-            settings.limit = try fields.int("limit")
-        } catch {
-            throw LoadError(message: error.message)
-        }
-        if !volumeRange.contains(settings.volume) { throw LoadError(message: "\"volume\" must be 0-100") }
-        if let limit = settings.limit, !limitRange.contains(limit) { throw LoadError(message: "\"limit\" must be 1-99") }
-        let minimum = KeyboardLayout.minimumWindowSize
-        if Double(settings.windowWidth) < minimum.width || Double(settings.windowHeight) < minimum.height
-            || settings.windowWidth > 16384 || settings.windowHeight > 16384 {
-            throw LoadError(message: "\"windowWidth\" and \"windowHeight\" must be from \(Int(minimum.width))x\(Int(minimum.height)) to 16384x16384")
-        }
+        let (settings, corrections) = decodeCorrecting(members: members)
+        if let first = corrections.first { throw LoadError(message: first.description) }
         return settings
     }
 

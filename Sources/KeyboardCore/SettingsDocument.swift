@@ -20,11 +20,13 @@ public struct SettingsDocument: Hashable, Sendable {
     /// An empty document (`{}`): what there is when no file exists.
     public init() { members = [] }
 
-    /// The document in a file's bytes.
+    /// The document in a file's bytes. A UTF-8 byte order mark before the object (some editors
+    /// write one) is ignored, as RFC 8259 allows; a save writes the file without it.
     /// - Throws: `Settings.LoadError` when the bytes are not UTF-8 text holding one JSON object.
     /// - Complexity: O(n) in the number of bytes.
     public init(parsing bytes: [UInt8]) throws(Settings.LoadError) {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        guard let text = String(validating: body, as: UTF8.self) else {
             throw Settings.LoadError(message: "not UTF-8 text")
         }
         let json: JSONValue
@@ -41,6 +43,12 @@ public struct SettingsDocument: Hashable, Sendable {
     /// - Throws: `Settings.LoadError` when a known member has the wrong type or is out of range.
     public func settings() throws(Settings.LoadError) -> Settings {
         try Settings.decode(members: members)
+    }
+
+    /// The settings the document holds, with invalid members corrected instead of refused
+    /// (see `Settings.decodeCorrecting(members:)`): what the app loads.
+    public var correctedSettings: (settings: Settings, corrections: [Settings.Correction]) {
+        Settings.decodeCorrecting(members: members)
     }
 
     /// Writes the fields of `new` that differ from `old` into the document; with `old` `nil`,

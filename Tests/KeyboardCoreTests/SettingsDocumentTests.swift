@@ -32,6 +32,19 @@ struct SettingsDocumentTests {
         #expect(try SettingsDocument(parsing: document.encoded).settings() == changed)
     }
 
+    /// A file saved by an editor that writes a UTF-8 byte order mark reads like one without;
+    /// the mark is not written back. A mark anywhere else is still an error.
+    @Test func aByteOrderMarkBeforeTheObjectIsIgnored() throws {
+        let withMark = [0xEF, 0xBB, 0xBF] + Array(Self.userFile.utf8)
+        let document = try SettingsDocument(parsing: withMark)
+        #expect(document == (try Self.document(Self.userFile)))
+        #expect(try document.settings().volume == 80)
+        #expect(!document.encoded.starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(throws: Settings.LoadError.self) {
+            try SettingsDocument(parsing: Array("{\"volume\": 80}".utf8) + [0xEF, 0xBB, 0xBF])
+        }
+    }
+
     @Test func nothingChangedLeavesTheDocumentAsItWas() throws {
         var document = try Self.document(Self.userFile)
         let before = document

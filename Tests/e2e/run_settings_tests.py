@@ -15,8 +15,26 @@ Checks, in order:
   4. Corrupt files: the first goes to settings.json.bad, a second to settings.json.bad.2, a
      third to .bad.3 — an older bad file is never overwritten; each run prints one warning.
      Behind a symlink the target is set aside beside itself and the link stays.
+  5. Not a regular file (private nodes made in the work directory, never a real device):
+     settings.json as a symlink to a character device of our own (`mknod c 1 3`, the
+     "link it to /dev/null" dotfiles trick) → defaults, no warning, the node is neither
+     renamed nor replaced and nothing is written; a FIFO → the app starts (no blocked open),
+     one warning, the FIFO stays; a directory → one warning, it stays as it was.
+  6. A 3 GiB (sparse) settings.json → no crash, one warning, set aside as settings.json.bad
+     by a rename (same inode, never read or copied).
+  7. HOME that does not exist (XDG_CONFIG_HOME unset) → nothing created under it, one
+     warning; an existing HOME without ~/.config → ~/.config/hee-keyboard made (0700) and saved;
+     a missing XDG_CONFIG_HOME is made (0700) only when the directory above it exists.
+  8. Invalid members ({"volume": 150, "limit": 0}, {"volume": 80.5}) → the valid members
+     used, the invalid ones clamped (150 → 100, 80.5 → 81) or defaulted (limit 0 → none),
+     one warning naming them, the file not set aside and not rewritten; after a volume
+     click only "volume" changes in the file.
+  9. An unreadable settings.json (mode 000; as root, with CAP_DAC_OVERRIDE and
+     CAP_DAC_READ_SEARCH dropped by setpriv) → defaults, one warning, the file neither
+     moved aside nor overwritten.
 
-Runs that change nothing use SDL's offscreen driver and quit with SIGTERM; runs that click
+Device nodes need mknod (root or CAP_MKNOD): without it that part of check 5 is skipped with a
+message. Runs that change nothing use SDL's offscreen driver and quit with SIGTERM; runs that click
 need Xvfb and xdotool (a private Xvfb, or $DISPLAY with HEE_E2E_USE_DISPLAY=1).
 
 Prints `ok - …` per check; the first failure prints `FAIL: …` and exits 1 (work directory
@@ -45,12 +63,15 @@ TIMEOUT = 20.0
 class App:
     """One live run with --trace; the trace is read in a thread."""
 
-    def __init__(self, work, name, display=None):
+    def __init__(self, work, name, display=None, env_update=None, env_remove=(), prefix=()):
         self.name = name
         self.work = work
         env = {k: v for k, v in os.environ.items()
                if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "GDK_SCALE", "LC_ALL", "LANG")}
         env.update(XDG_CONFIG_HOME=work.config, HOME=work.home, SDL_AUDIODRIVER="dummy", LANG="C")
+        env.update(env_update or {})
+        for key in env_remove:
+            env.pop(key, None)
         if display:
             env["DISPLAY"] = display
         else:
@@ -58,7 +79,7 @@ class App:
         self.env = env
         self.stderr_path = os.path.join(work.root, f"{name}-stderr.txt")
         with open(self.stderr_path, "wb") as err:
-            self.proc = subprocess.Popen([work.binary, "--trace"], cwd=work.root, env=env,
+            self.proc = subprocess.Popen([*prefix, work.binary, "--trace"], cwd=work.root, env=env,
                                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err,
                                          start_new_session=True)
         work.apps.append(self)
@@ -254,7 +275,7 @@ def check_symlink(work, display):
 
 def check_bad_files_kept(work):
     bad = work.settings + ".bad"
-    contents = ['{"volume": 1', '[1, 2]', '{"volume": "loud"}']
+    contents = ['{"volume": 1', '[1, 2]', 'volume = 50']
     names = [bad, bad + ".2", bad + ".3"]
     for i, text in enumerate(contents):
         with open(work.settings, "w", encoding="utf-8") as f:
@@ -267,6 +288,201 @@ def check_bad_files_kept(work):
                 if f.read() != expected:
                     fail(f"{os.path.basename(name)} no longer holds {expected!r} after corrupt file {i + 1}")
     ok("three corrupt files → settings.json.bad, .bad.2, .bad.3, each keeping its own bytes; one warning each")
+
+
+def bad_names(*directories):
+    return [os.path.join(d, n) for d in directories for n in os.listdir(d) if ".bad" in n or ".tmp" in n]
+
+
+def warnings_of(err):
+    return [line for line in err.splitlines() if line.strip()]
+
+
+def check_not_regular(work):
+    nodes = os.path.join(work.root, "nodes")
+    os.makedirs(nodes, exist_ok=True)
+    # A character device of our own, the same kind as /dev/null (1, 3): never the real one.
+    device = os.path.join(nodes, "null")
+    try:
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        print("skip - character device: mknod not permitted here (needs root or CAP_MKNOD)", flush=True)
+        device = None
+    if device:
+        os.symlink(device, work.settings)
+        before = os.lstat(device)
+        app = App(work, "char-device")
+        if app.wait_for("settings").get("volume") != 100:
+            fail("a settings.json linked to a character device did not give the defaults")
+        err = app.quit()
+        after = os.lstat(device) if os.path.lexists(device) else None
+        if after is None or not stat.S_ISCHR(after.st_mode) or after.st_ino != before.st_ino \
+                or after.st_rdev != before.st_rdev:
+            fail(f"the character device behind settings.json was renamed or replaced: {os.listdir(nodes)}")
+        if not os.path.islink(work.settings) or os.readlink(work.settings) != device:
+            fail("the settings.json link to a character device was replaced")
+        if bad_names(nodes, work.dir):
+            fail(f"files made beside the device or the link: {bad_names(nodes, work.dir)}")
+        if err.strip():
+            fail(f"a link to a character device (the /dev/null trick) should pass silently, stderr: {err!r}")
+        ok("settings.json → a character device (private mknod c 1 3, like /dev/null): defaults, silent, "
+           "the node neither renamed nor replaced, nothing written beside it or the link")
+        work.reset()
+
+    os.mkfifo(work.settings)
+    before = os.lstat(work.settings)
+    app = App(work, "fifo")  # waits for the layout: an open() that blocks never gets there
+    if app.wait_for("settings").get("volume") != 100:
+        fail("a FIFO settings.json did not give the defaults")
+    err = app.quit()
+    after = os.lstat(work.settings)
+    if not stat.S_ISFIFO(after.st_mode) or after.st_ino != before.st_ino:
+        fail("the FIFO settings.json was replaced")
+    if bad_names(work.dir):
+        fail(f"files made beside the FIFO: {bad_names(work.dir)}")
+    if len(warnings_of(err)) != 1 or "FIFO" not in err:
+        fail(f"a FIFO settings.json: expected one warning naming a FIFO, got {err!r}")
+    ok("settings.json a FIFO: the app starts (no blocking open), one warning, the FIFO stays, nothing written")
+
+    work.reset()
+    os.mkdir(work.settings)
+    inside = os.path.join(work.settings, "keep.txt")
+    with open(inside, "w", encoding="utf-8") as f:
+        f.write("mine")
+    app = App(work, "directory")
+    err = app.quit()
+    if not os.path.isdir(work.settings) or os.listdir(work.settings) != ["keep.txt"] or bad_names(work.dir):
+        fail(f"a directory settings.json was moved or changed: {os.listdir(work.dir)}")
+    if len(warnings_of(err)) != 1 or "directory" not in err:
+        fail(f"a directory settings.json: expected one warning naming a directory, got {err!r}")
+    ok("settings.json a directory: one warning, it stays as it was")
+
+
+def check_huge_file(work):
+    size = 3 << 30
+    with open(work.settings, "wb") as f:
+        f.truncate(size)  # sparse: no disk space used
+    inode = os.stat(work.settings).st_ino
+    app = App(work, "huge")
+    if app.wait_for("settings").get("volume") != 100:
+        fail("a 3 GiB settings.json did not give the defaults")
+    err = app.quit()  # a crash (the allocation failing) shows as a non-zero status here
+    bad = work.settings + ".bad"
+    if not os.path.exists(bad):
+        fail(f"the 3 GiB file was not set aside: {os.listdir(work.dir)}; stderr {err!r}")
+    st = os.stat(bad)
+    if st.st_ino != inode or st.st_size != size:
+        fail("settings.json.bad is not the 3 GiB file itself (it was copied, not renamed)")
+    os.unlink(bad)
+    if len(warnings_of(err)) != 1 or bad not in err:
+        fail(f"expected one warning naming {bad}, got {err!r}")
+    ok("a 3 GiB settings.json: no crash, one warning, renamed to settings.json.bad (same inode), never read")
+
+
+def check_missing_home(work):
+    missing = os.path.join(work.root, "nonexistent")
+    home = os.path.join(missing, "home")
+    app = App(work, "missing-home", env_update={"HOME": home}, env_remove=("XDG_CONFIG_HOME",))
+    err = app.quit()
+    if os.path.exists(missing):
+        fail(f"the app created directories under a HOME that does not exist: {list(os.walk(missing))}")
+    if len(warnings_of(err)) != 1 or home not in err:
+        fail(f"a HOME that does not exist: expected one warning naming it, got {err!r}")
+    ok("HOME does not exist (XDG_CONFIG_HOME unset): nothing created, one warning, settings not saved")
+
+    home = os.path.join(work.root, "newhome")
+    os.makedirs(home, exist_ok=True)
+    err = App(work, "new-home", env_update={"HOME": home}, env_remove=("XDG_CONFIG_HOME",)).quit()
+    saved = os.path.join(home, ".config", "hee-keyboard", "settings.json")
+    if not os.path.isfile(saved) or load(saved).get("volume") != 100 or err.strip():
+        fail(f"an existing HOME without ~/.config: settings not saved quietly (stderr {err!r})")
+    for d in (os.path.join(home, ".config"), os.path.dirname(saved)):
+        if stat.S_IMODE(os.stat(d).st_mode) != 0o700:
+            fail(f"{d} has mode {oct(stat.S_IMODE(os.stat(d).st_mode))}, expected 0o700")
+    ok("an existing HOME without ~/.config: ~/.config/hee-keyboard made with mode 0700, settings saved")
+
+    missing_xdg = os.path.join(missing, "config")
+    err = App(work, "missing-xdg", env_update={"XDG_CONFIG_HOME": missing_xdg}).quit()
+    if os.path.exists(missing):
+        fail(f"the app created directories for an XDG_CONFIG_HOME whose parent does not exist: {list(os.walk(missing))}")
+    if len(warnings_of(err)) != 1 or missing_xdg not in err:
+        fail(f"an XDG_CONFIG_HOME whose parent does not exist: expected one warning naming it, got {err!r}")
+    new_xdg = os.path.join(work.root, "newconfig")
+    err = App(work, "new-xdg", env_update={"XDG_CONFIG_HOME": new_xdg}).quit()
+    saved = os.path.join(new_xdg, "hee-keyboard", "settings.json")
+    if not os.path.isfile(saved) or err.strip() or stat.S_IMODE(os.stat(new_xdg).st_mode) != 0o700:
+        fail(f"a missing XDG_CONFIG_HOME under an existing directory: not made 0700 and saved (stderr {err!r})")
+    ok("XDG_CONFIG_HOME missing: made (0700) only when the directory above it exists, else one warning "
+       "and nothing created")
+
+
+INVALID_FILE = ('{"volume": 150, "theme": "dark", "limit": 0,\n'
+                ' "windowWidth": 500, "windowHeight": 800, "mute": false}\n')
+
+
+def check_invalid_member(work, display):
+    with open(work.settings, "w", encoding="utf-8") as f:
+        f.write(INVALID_FILE)
+    before = snapshot(work.settings)
+    time.sleep(0.02)  # a rewrite would show in the mtime
+    app = App(work, "invalid-member")
+    got = app.wait_for("settings")
+    if got.get("volume") != 100 or got.get("limit") is not None or got.get("size") != {"w": 500, "h": 800}:
+        fail(f"invalid members: expected volume 100, no limit, size 500x800, got {got}")
+    err = app.quit()
+    if snapshot(work.settings) != before or bad_names(work.dir):
+        fail(f"a file with invalid members was set aside or rewritten: {os.listdir(work.dir)}")
+    lines = warnings_of(err)
+    if len(lines) != 1 or '"volume" 150' not in err or '"limit" 0' not in err:
+        fail(f"expected one warning naming \"volume\" 150 and \"limit\" 0, got {err!r}")
+    ok("{\"volume\": 150, \"limit\": 0} beside valid members: volume 100, no limit, the window size used; "
+       "one warning naming both; the file neither set aside nor rewritten")
+
+    with open(work.settings, "w", encoding="utf-8") as f:
+        f.write('{"volume": 80.5, "theme": "dark"}')
+    app = App(work, "fraction")
+    if app.wait_for("settings").get("volume") != 81:
+        fail("volume 80.5 did not load as 81")
+    err = app.quit()
+    if len(warnings_of(err)) != 1 or "80.5" not in err or load(work.settings) != {"volume": 80.5, "theme": "dark"}:
+        fail(f"volume 80.5: expected one warning and the file untouched, got {err!r}, {load(work.settings)}")
+    ok("{\"volume\": 80.5} → 81 with one warning, the file untouched")
+
+    with open(work.settings, "w", encoding="utf-8") as f:
+        f.write(INVALID_FILE)
+    app = App(work, "invalid-click", display)
+    app.click("volumeDown")
+    app.wait_for("volume", volume=90)
+    app.quit()
+    saved = load(work.settings)
+    expected = {"volume": 90, "theme": "dark", "limit": 0, "windowWidth": 500, "windowHeight": 800, "mute": False}
+    if saved != expected or bad_names(work.dir):
+        fail(f"after a volume click: {saved}, expected {expected}")
+    ok("after a volume click (100 → 90) only \"volume\" is rewritten; \"limit\": 0 and the unknown key stay as written")
+
+
+def check_unreadable(work):
+    with open(work.settings, "w", encoding="utf-8") as f:
+        f.write('{"volume": 40}')
+    os.chmod(work.settings, 0)
+    prefix = ()
+    if os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            print("skip - unreadable file: running as root and setpriv (util-linux) not found", flush=True)
+            return
+        # root reads any file; without these two capabilities mode 000 stops it as it stops a user
+        prefix = (setpriv, "--bounding-set=-dac_override,-dac_read_search", "--inh-caps=-all")
+    before = snapshot(work.settings)
+    app = App(work, "unreadable", prefix=prefix)
+    if app.wait_for("settings").get("volume") != 100:
+        fail("an unreadable settings.json did not give the defaults")
+    err = app.quit()
+    if snapshot(work.settings) != before or bad_names(work.dir):
+        fail(f"an unreadable settings.json was moved aside or overwritten: {os.listdir(work.dir)}")
+    if len(warnings_of(err)) != 1 or "Permission denied" not in err:
+        fail(f"an unreadable settings.json: expected one warning saying why, got {err!r}")
+    ok("an unreadable settings.json (mode 000): defaults, one warning, never moved aside or overwritten")
 
 
 def main():
@@ -283,7 +499,10 @@ def main():
             work = Work(root, binary)
             only = os.environ.get("HEE_SETTINGS_ONLY")
             checks = [lambda: check_nothing_changed(work), lambda: check_unknown_keys_survive(work, display),
-                      lambda: check_symlink(work, display), lambda: check_bad_files_kept(work)]
+                      lambda: check_symlink(work, display), lambda: check_bad_files_kept(work),
+                      lambda: check_not_regular(work), lambda: check_huge_file(work),
+                      lambda: check_missing_home(work), lambda: check_invalid_member(work, display),
+                      lambda: check_unreadable(work)]
             for number, check in enumerate(checks, 1):
                 if only and str(number) not in only.split(","):
                     continue

@@ -28,12 +28,6 @@ enum FileSystem {
         var description: String { "cannot read \(path): \(reason)" }
     }
 
-    /// The whole file at `path` as UTF-8 text (invalid bytes become U+FFFD).
-    /// - Throws: `ReadError` when it cannot be opened or read.
-    static func readText(_ path: String) throws(ReadError) -> String {
-        String(decoding: try readBytes(path), as: UTF8.self)
-    }
-
     /// Reads the file at `path` in pieces of 64 KiB and hands each to `body` as it comes, so
     /// a file of any size (or `/dev/zero`) is never held whole; `body` may stop the reading by
     /// throwing.
@@ -54,24 +48,13 @@ enum FileSystem {
         }
     }
 
-    /// The whole file at `path`.
+    /// The whole file at `path` as UTF-8 text (invalid bytes become U+FFFD); for small files
+    /// such as `/proc/self/smaps_rollup` (it is held whole).
     /// - Throws: `ReadError` when it cannot be opened or read.
-    static func readBytes(_ path: String) throws(ReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ReadError(path: path, code: errno, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
+    static func readText(_ path: String) throws -> String {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ReadError(path: path, code: errno, reason: String(cString: strerror(errno)))
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes
+        try readPieces(path) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The file `path` names once symbolic links in its last component are followed (a

@@ -27,13 +27,23 @@ struct WindowStateKeeper {
     static func launchSize(for configuration: RunConfiguration, minimum: Size, display: SDLContext) -> Size {
         let scale = configuration.scale
         let requested = configuration.windowSize
+        let usable = display.hasRealDisplay ? Window.usableBounds(ofDisplay: 0) : nil
         let launch = WindowPlacement.launchSize(
             requested: Size(width: requested.width * scale, height: requested.height * scale), minimum: minimum,
-            usable: display.hasRealDisplay ? Window.usableBounds(ofDisplay: 0) : nil)
+            usable: usable)
         if launch.clamped {
-            Console.error("\(Console.program): warning: the window size \(Int(requested.width))x\(Int(requested.height)) "
+            var message = "\(Console.program): warning: the window size \(Int(requested.width))x\(Int(requested.height)) "
                 + "does not fit the display; opening at \(Int((launch.size.width / scale).rounded()))x"
-                + "\(Int((launch.size.height / scale).rounded()))")
+                + "\(Int((launch.size.height / scale).rounded()))"
+            if let usable, launch.size.width > usable.width || launch.size.height > usable.height {
+                // The minimum won over the display: say so rather than suggest the window fits.
+                let scaleText = scale == scale.rounded() ? String(Int(scale)) : String(scale)
+                message += ", which at scale \(scaleText) is \(Int(launch.size.width))x\(Int(launch.size.height)) and "
+                    + "still larger than the display's \(Int(usable.width))x\(Int(usable.height)): the window cannot be "
+                    + "smaller than \(Int((minimum.width / scale).rounded()))x\(Int((minimum.height / scale).rounded())) "
+                    + "(a smaller --scale fits)"
+            }
+            Console.error(message)
         }
         return launch.size
     }

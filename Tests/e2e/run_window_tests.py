@@ -20,13 +20,16 @@ its own XDG_CONFIG_HOME, SDL's dummy audio driver. Checks:
   8. `--system --scale 2 --size 480x500` (1000 pixels tall: with openbox's title bar it
      does not fit the screen) is fitted inside the screen by its own minimum (324 points),
      not the host screen's (592 points, 1184 pixels: taller than the screen).
+  9. `--scale 2` with the default size: clamped to 480×592 points (592, the smallest height,
+     is 1184 pixels), still taller than the screen; the one warning says so instead of naming
+     a size as if it fitted.
 
 Prints `ok - …` per check; exits 1 on the first failure (the work directory is kept). When
 Xvfb, xdotool, xprop, xwininfo, xkill or openbox is missing it prints one SKIP line and exits
 0, unless HEE_E2E_REQUIRE=1 (set by .ci/run) or CI=true, which make a missing tool a failure (2).
 
 Arguments: names of checks to run (saved-size, maximized, xkill, windowclose,
-display-cannot-hold, server-gone, system-fits); default all.
+display-cannot-hold, server-gone, system-fits, minimum-too-big); default all.
 Environment: HEE_APP (default <repo>/.build/release/HeeApp), HEE_E2E_KEEP=1 keeps the work
 directory. Standard-library Python 3 only.
 """
@@ -357,6 +360,24 @@ def check_system_mode_fits(work, display):
     ok(f"--system --scale 2 --size 480x500: fitted to {w}x{h} by system mode's own minimum, framed {rect} on screen")
 
 
+def check_minimum_larger_than_display(work, display):
+    work.clear_settings()
+    app = App(work, display, "minimum-too-big", ("--scale", "2")).start()
+    try:
+        window = app.layout["window"]
+        app.key("ctrl+q")
+        status = app.wait_exit("Ctrl+Q")
+    finally:
+        app.kill()
+    expect(status == 0, f"exit status {status}")
+    lines = app.stderr().splitlines()
+    expect(len(lines) == 1 and "does not fit" in lines[0] and "still larger than the display's 1280x" in lines[0]
+           and "960x1184" in lines[0] and "cannot be smaller than 320x592" in lines[0],
+           f"expected one warning saying the smallest size does not fit either: {lines!r}")
+    ok(f"--scale 2 on 1280x1024 (592 points are 1184 pixels; opened {window['w']}x{window['h']}): "
+       f"one warning that says it still does not fit")
+
+
 def main():
     def body(root):
         missing = [t for t in TOOLS if shutil.which(t) is None]
@@ -376,6 +397,7 @@ def main():
                 "display-cannot-hold": lambda: check_display_cannot_hold(work, display),
                 "server-gone": lambda: check_server_gone(work),
                 "system-fits": lambda: check_system_mode_fits(work, display),
+                "minimum-too-big": lambda: check_minimum_larger_than_display(work, display),
             }
             for name in sys.argv[1:] or checks:
                 checks[name]()

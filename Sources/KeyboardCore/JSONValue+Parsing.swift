@@ -201,7 +201,12 @@ extension JSONValue {
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if isInteger, let i = Int(text) { return .integer(i) }
-            guard let d = Double(text), d.isFinite else { throw error("number out of range") }
+            guard let d = Double(text) else { throw error("bad number") }
+            // JSON sets no limit on a number's size (RFC 8259, section 6). One beyond Double's
+            // range (1e400, a 5,000-digit integer) is read as the largest finite Double of its
+            // sign, so the member that holds it is "out of range" for whoever reads it (a
+            // setting is clamped) instead of the whole document failing to parse.
+            if d.isInfinite { return .number(d < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude) }
             return .number(d)
         }
     }

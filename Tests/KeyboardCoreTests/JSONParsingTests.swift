@@ -33,6 +33,15 @@ struct JSONParsingTests {
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(text) }
     }
 
+    /// A number too large for a Double is still JSON: it reads as the largest finite Double of
+    /// its sign (the member is then out of range for its reader), never as a parse error.
+    @Test func numbersBeyondDoubleReadAsTheLargestFinite() throws {
+        let huge = "9" + String(repeating: "0", count: 5000)
+        #expect(try JSONValue.parse("[1e400, -1e400, \(huge), 1e-400]")
+                == .array([.number(.greatestFiniteMagnitude), .number(-.greatestFiniteMagnitude),
+                           .number(.greatestFiniteMagnitude), .number(0)]))
+    }
+
     @Test func refusesDeepNesting() {
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(deep) }

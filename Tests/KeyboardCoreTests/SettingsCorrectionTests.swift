@@ -24,6 +24,9 @@ struct SettingsCorrectionTests {
         (#"{"volume": 80.5}"#, "volume", 81),
         (#"{"volume": 80.4}"#, "volume", 80),
         (#"{"volume": 1e30}"#, "volume", 100),
+        (#"{"volume": 1e400}"#, "volume", 100),
+        (#"{"volume": -1e400}"#, "volume", 0),
+        (#"{"windowWidth": 1e400}"#, "windowWidth", 16384),
         (#"{"limit": 100}"#, "limit", 99),
         (#"{"limit": 2.5}"#, "limit", 3),
         (#"{"windowWidth": 20000}"#, "windowWidth", 16384),
@@ -35,6 +38,17 @@ struct SettingsCorrectionTests {
                      "windowWidth": settings.windowWidth, "windowHeight": settings.windowHeight][field]
         #expect(value == used, "\(json)")
         #expect(corrections.count == 1 && corrections[0].field == field && corrections[0].used == String(used), "\(corrections)")
+    }
+
+    /// The new-user trial's file: a number beyond Double's range costs only its field (the
+    /// whole file was set aside as settings.json.bad, losing the volume beside it).
+    @Test func aNumberBeyondDoubleCostsOnlyItsField() throws {
+        let digits = "1" + String(repeating: "0", count: 5000)
+        for json in [#"{"volume": 5, "windowWidth": 1e400}"#, #"{"volume": 5, "windowWidth": \#(digits)}"#] {
+            let (settings, corrections) = try Self.corrected(json)
+            #expect(settings.volume == 5 && settings.windowWidth == 16384, "\(settings)")
+            #expect(corrections.map(\.field) == ["windowWidth"] && corrections[0].used == "16384", "\(corrections)")
+        }
     }
 
     @Test func aLimitBelowOneMeansNoLimit() throws {

@@ -79,6 +79,9 @@ case .help:
 case .version:
     printAndExit("\(Console.program) \(LaunchOptions.version)\n", for: "--version", stdoutClosed: closedAtStart.contains(1))
 case .run(let options):
+    if options.trace && closedAtStart.contains(1) {
+        Console.error("\(Console.program): warning: --trace: standard output is closed; no trace is written")
+    }
     let locator = AssetLocator { path in
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG

@@ -458,6 +458,20 @@ def scenario_command(work):
             fail(f"{flag} >/dev/full: exit {proc.returncode}, stderr {err!r}; expected 74 and one line")
         ok(f"{flag} with stdout closed or full: exit 74, one line on stderr")
     path = work.replay_file("one", [{"t": 1, "type": "textinput", "text": "a"}])
+    # A trace that cannot be written is said once on stderr (it was lost in silence); the run
+    # itself goes on and ends as usual.
+    traced = [work.binary, "--trace", "--replay", path, "--exit-when-done"]
+    proc = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", *traced], cwd=work.root, env=work.env(),
+                          stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=TIMEOUT)
+    err = proc.stderr.decode(errors="replace")
+    if proc.returncode != 0 or len(err.splitlines()) != 1 or "--trace" not in err or "closed" not in err:
+        fail(f"--trace >&-: exit {proc.returncode}, stderr {err!r}; expected 0 and one line saying stdout is closed")
+    with open("/dev/full", "wb") as full:
+        proc = work.run(traced[1:], stdout=full)
+    err = proc.stderr.decode(errors="replace")
+    if proc.returncode != 0 or len(err.splitlines()) != 1 or "--trace" not in err or "No space" not in err:
+        fail(f"--trace >/dev/full: exit {proc.returncode}, stderr {err!r}; expected 0 and one line naming the error")
+    ok("--trace with stdout closed or full: exit 0, one warning on stderr")
     for args, word in ((["--replay", path, "--replay", path, "--exit-when-done"], "twice"),
                        (["--record", path + ".a", "--record", path + ".b"], "twice"),
                        (["--bench-interval", "5"], "--bench-presses")):

@@ -21,6 +21,14 @@ public enum FontFace: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Characters the face must have for the app to draw what the seeds show: a file that
+    /// opens but lacks one (a truncated HeeLaurel.ttf still opens, with no laurels) is a bad
+    /// font file, not a button quietly drawn without its laurels. The M+ faces' own checks are
+    /// FreeType's: a damaged one does not open.
+    public var requiredScalars: [Unicode.Scalar] {
+        self == .laurel ? [Self.laurelLeading, Self.laurelTrailing] : []
+    }
+
     /// Seed 000's laurel symbols mapped into our font.
     public static let laurelLeading: Unicode.Scalar = "\u{E000}"
     public static let laurelTrailing: Unicode.Scalar = "\u{E001}"

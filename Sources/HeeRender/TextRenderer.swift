@@ -71,7 +71,8 @@ public final class TextRenderer {
     }
 
     /// The bundled font of `face` at `pixels`.
-    /// - Throws: `SDLError` (a `FontError` inside it) when the file cannot be opened.
+    /// - Throws: `SDLError` (with `failedFont` set) when the file cannot be opened or lacks
+    ///   one of the face's `requiredScalars`.
     public func bundledFont(_ face: FontFace, pixels: Int) throws(SDLError) -> Font {
         let key = FontKey(path: AssetLocator.join(assetsDirectory, face.relativePath), index: 0, pixels: pixels)
         if let cached = fonts[key], let font = cached { return font }
@@ -81,6 +82,17 @@ public final class TextRenderer {
         } catch {
             failedFont = FontError(path: key.path, reason: error.message)
             throw error
+        }
+        // A glyph counts when the font maps the character and its outline has ink (a file cut
+        // short keeps its character map but loses the outlines at its end).
+        let missing = face.requiredScalars.first { scalar in
+            guard font.provides(scalar), let m = font.glyphMetrics(scalar) else { return true }
+            return m.maxX <= m.minX || m.maxY <= m.minY
+        }
+        if let missing {
+            let reason = "it has no glyph for U+\(String(missing.value, radix: 16, uppercase: true))"
+            failedFont = FontError(path: key.path, reason: reason)
+            throw SDLError("TTF_GlyphIsProvided32", message: reason)
         }
         fonts[key] = font
         return font

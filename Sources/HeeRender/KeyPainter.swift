@@ -2,10 +2,12 @@ import KeyboardCore
 
 /// Draws the keyboard's backdrop and keys: rounded key caps with a 1 pt shadow below, their
 /// labels, and the shift and backspace icons. Key caps and icons are rasterised once per
-/// size and pixel scale and reused.
+/// size and pixel scale and reused. A label too wide for its key (「return」 on a 320 pt wide
+/// system-mode keyboard) is drawn smaller, as iOS shrinks key labels.
 final class KeyPainter {
     private struct CapKey: Hashable { var width: Int; var height: Int; var radius: Int; var color: Color }
     private struct IconKey: Hashable { var icon: KeyIcon; var pixels: Int }
+    private struct FitKey: Hashable { var text: String; var style: TextStyle; var room: Int }
     private struct CalloutKey: Hashable {
         var width: Int, balloonHeight: Int, neck: Int, stemX: Int, stemWidth: Int, stemHeight: Int
     }
@@ -17,6 +19,11 @@ final class KeyPainter {
     static let letterPointSize = 22.0
     static let spacePointSize = 16.0
     static let spaceLabel = "space"
+    /// The least room kept between a label and each side of its key, in points; a label
+    /// wider than its key minus twice this is shrunk to fit.
+    static let labelInset = 2.0
+    /// The smallest size a label is shrunk to, in points.
+    static let minimumLabelPointSize = 10.0
     /// The return key's label (system mode), in the scene's language.
     var returnLabel = "return"
 
@@ -25,6 +32,8 @@ final class KeyPainter {
     private var caps: [CapKey: Texture] = [:]
     private var icons: [IconKey: Texture] = [:]
     private var callouts: [CalloutKey: Texture] = [:]
+    /// Labels' styles as fitted to their keys (measured once per text, style and room).
+    private var fittedStyles: [FitKey: TextStyle] = [:]
 
     init(renderer: Renderer, text: TextRenderer) {
         self.renderer = renderer
@@ -36,6 +45,7 @@ final class KeyPainter {
         caps = [:]
         icons = [:]
         callouts = [:]
+        fittedStyles = [:]
     }
 
     /// Draws `key` in `rect` (pixels) at `s` pixels per point.
@@ -61,16 +71,11 @@ final class KeyPainter {
 
         switch key {
         case .letter(let letter):
-            let style = TextStyle(.regular, Self.letterPointSize, Palette.keyLabel)
-            if let line = try text.line(Self.label(letter, upperCase: upperCase), style, pixelScale: s) {
-                try center(line, in: rect)
-            }
+            try drawLabel(Self.label(letter, upperCase: upperCase), points: Self.letterPointSize, in: rect, s: s)
         case .space:
-            let style = TextStyle(.regular, Self.spacePointSize, Palette.keyLabel)
-            if let line = try text.line(Self.spaceLabel, style, pixelScale: s) { try center(line, in: rect) }
+            try drawLabel(Self.spaceLabel, points: Self.spacePointSize, in: rect, s: s)
         case .return:
-            let style = TextStyle(.regular, Self.spacePointSize, Palette.keyLabel)
-            if let line = try text.line(returnLabel, style, pixelScale: s) { try center(line, in: rect) }
+            try drawLabel(returnLabel, points: Self.spacePointSize, in: rect, s: s)
         case .shift:
             try drawIcon(.shift(shift), in: rect, s: s)
         case .backspace:
@@ -126,6 +131,28 @@ final class KeyPainter {
     static let calloutNeck = 10.0
     static let calloutCornerRadius = 8.0
     static let calloutPointSize = 34.0
+
+    /// Draws `label` centred in the key `rect` (pixels) at `points`, or smaller if that is
+    /// wider than the key minus `labelInset` on each side (down to `minimumLabelPointSize`;
+    /// a label still too wide there is cut at both ends to the room, never drawn over the
+    /// key's edges).
+    private func drawLabel(_ label: String, points: Double, in rect: PixelRect, s: Double) throws(SDLError) {
+        let room = rect.width - 2 * Int((Self.labelInset * s).rounded())
+        let natural = TextStyle(.regular, points, Palette.keyLabel)
+        let key = FitKey(text: label, style: natural, room: room)
+        let style: TextStyle
+        if let cached = fittedStyles[key] {
+            style = cached
+        } else {
+            style = text.style(fitting: label, natural, inWidth: room, pixelScale: s, minimumPoints: Self.minimumLabelPointSize)
+            fittedStyles[key] = style
+        }
+        guard let line = try text.line(label, style, pixelScale: s) else { return }
+        guard line.width > room, room > 0 else { return try center(line, in: rect) }
+        try renderer.copy(line.texture, from: PixelRect(x: (line.width - room) / 2, y: 0, width: room, height: line.height),
+                          to: PixelRect(x: rect.x + (rect.width - room) / 2, y: rect.y + (rect.height - line.height) / 2,
+                                        width: room, height: line.height))
+    }
 
     private func center(_ line: TextRenderer.Line, in rect: PixelRect) throws(SDLError) {
         try renderer.copy(line.texture, to: PixelRect(x: rect.x + (rect.width - line.width) / 2,

@@ -2,7 +2,8 @@
 /// and what a Wayland compositor offers are inputs).
 ///
 /// The rule (README, "Wayland and X11"):
-/// - `SDL_VIDEODRIVER` set: SDL uses it, as SDL documents.
+/// - `SDL_VIDEODRIVER` set: SDL uses it, as SDL documents; named alone, `x11` without
+///   `DISPLAY` and `wayland` with no compositor to reach are refused with the reason.
 /// - `WAYLAND_DISPLAY` set (a Wayland session, with or without XWayland): native Wayland,
 ///   sharp at the output's scale and decorated as the compositor's other windows, with X11 as
 ///   the fallback if SDL's Wayland driver fails.
@@ -49,11 +50,33 @@ public enum DisplayServerChoice: Hashable, Sendable {
         func isSet(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
         let hasX11 = isSet("DISPLAY")
         let noSeat = "the Wayland compositor offers no input seat (wl_seat), and SDL 2.26 crashes without one (\(noSeatReport))"
+        // libwayland finds a relative socket name in XDG_RUNTIME_DIR; without it, connecting
+        // only prints libwayland's "XDG_RUNTIME_DIR is invalid or not set" to stderr.
+        let runtimeDirectory = isSet("XDG_RUNTIME_DIR")
         if let explicit = environment["SDL_VIDEODRIVER"], !explicit.isEmpty {
-            // The user's choice stands; only a seatless compositor is refused (not crashed on).
+            // The user's choice stands. A seatless compositor is refused (not crashed on), and
+            // a driver named alone that has nothing to connect to is refused with the reason
+            // (SDL would say only "wayland not available" or "x11 not available").
             let names = explicit.lowercased().split(separator: ",")
-            if names.first == "wayland", probeWayland() == .noSeat {
-                return .refuse(noSeat)
+            if names == ["x11"], !hasX11 {
+                return .refuse("SDL_VIDEODRIVER is x11, but DISPLAY is not set (no X server to open a window on)")
+            }
+            // A socket handed over by the compositor is left alone: probing would use it up.
+            if names.first == "wayland", !isSet("WAYLAND_SOCKET") {
+                let socket = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+                let reachable = socket?.hasPrefix("/") == true || runtimeDirectory
+                switch reachable ? probeWayland() : .unreachable {
+                case .noSeat:
+                    return .refuse(noSeat)
+                case .unreachable where names.count == 1:
+                    let place = socket.map { "WAYLAND_DISPLAY '\($0)'" } ?? "the default socket 'wayland-0'"
+                    let notes = [socket == nil ? "WAYLAND_DISPLAY is not set" : nil,
+                                 reachable ? "is it running?" : "XDG_RUNTIME_DIR, where the socket would be, is not set"]
+                    return .refuse("SDL_VIDEODRIVER is wayland, but no Wayland compositor answers at \(place) "
+                                   + "(\(notes.compactMap { $0 }.joined(separator: "; ")))")
+                default:
+                    break
+                }
             }
             return .sdlDefault
         }
@@ -62,9 +85,6 @@ public enum DisplayServerChoice: Hashable, Sendable {
             // A socket handed over by the compositor: connecting to probe it would use it up.
             return .drivers("wayland,x11", warning: nil)
         }
-        // libwayland finds a relative socket name in XDG_RUNTIME_DIR; without it, connecting
-        // only prints libwayland's "XDG_RUNTIME_DIR is invalid or not set" to stderr.
-        let runtimeDirectory = isSet("XDG_RUNTIME_DIR")
         if let socket = environment["WAYLAND_DISPLAY"], !socket.isEmpty {
             let probe = socket.hasPrefix("/") || runtimeDirectory ? probeWayland() : .unreachable
             switch probe {

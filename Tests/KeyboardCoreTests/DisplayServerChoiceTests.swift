@@ -73,16 +73,45 @@ struct DisplayServerChoiceTests {
     }
 
     @Test func explicitDriverStandsButASeatlessWaylandIsRefused() {
-        let x11 = Self.decide(["SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": "w"], probe: .usable)
+        let x11 = Self.decide(["SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": "w", "DISPLAY": ":0"], probe: .usable)
         #expect(x11.choice == .sdlDefault)
         #expect(!x11.probed)
         let offscreen = Self.decide(["SDL_VIDEODRIVER": "offscreen"], probe: .noSeat)
         #expect(offscreen.choice == .sdlDefault && !offscreen.probed)
-        #expect(Self.decide(["SDL_VIDEODRIVER": "wayland"], probe: .usable).choice == .sdlDefault)
-        guard case .refuse = Self.decide(["SDL_VIDEODRIVER": "Wayland,x11"], probe: .noSeat).choice else {
+        #expect(Self.decide(["SDL_VIDEODRIVER": "wayland", "XDG_RUNTIME_DIR": "/run/user/1"], probe: .usable).choice == .sdlDefault)
+        #expect(Self.decide(["SDL_VIDEODRIVER": "wayland", "WAYLAND_DISPLAY": "/tmp/w"], probe: .usable).choice == .sdlDefault)
+        #expect(Self.decide(["SDL_VIDEODRIVER": "x11", "DISPLAY": ":0"], probe: .unreachable).choice == .sdlDefault)
+        guard case .refuse = Self.decide(["SDL_VIDEODRIVER": "Wayland,x11", "XDG_RUNTIME_DIR": "/run/user/1"], probe: .noSeat).choice else {
             Issue.record("a seatless compositor asked for explicitly must be refused, not crashed on")
             return
         }
+    }
+
+    /// A driver named alone with nothing to connect to is refused with the reason, not left to
+    /// SDL ("wayland not available"; with DISPLAY set the app used to blame the X display).
+    @Test func anExplicitDriverWithNothingToReachIsRefusedWithTheReason() {
+        func refusal(_ environment: [String: String], _ probe: DisplayServerChoice.WaylandProbe) -> (String?, Bool) {
+            let result = Self.decide(environment, probe: probe)
+            if case .refuse(let message) = result.choice { return (message, result.probed) }
+            return (nil, result.probed)
+        }
+        let (noDefault, probed) = refusal(["SDL_VIDEODRIVER": "wayland", "DISPLAY": ":61", "XDG_RUNTIME_DIR": "/run/user/1"], .unreachable)
+        #expect(noDefault == "SDL_VIDEODRIVER is wayland, but no Wayland compositor answers at the default socket 'wayland-0' (WAYLAND_DISPLAY is not set; is it running?)")
+        #expect(probed)
+        let (named, _) = refusal(["SDL_VIDEODRIVER": "wayland", "WAYLAND_DISPLAY": "w-9", "XDG_RUNTIME_DIR": "/run/user/1"], .unreachable)
+        #expect(named?.contains("at WAYLAND_DISPLAY 'w-9'") == true)
+        // Without XDG_RUNTIME_DIR a relative socket cannot be found: refused without connecting
+        // (libwayland would print its own two lines).
+        let (noRuntime, probedWithout) = refusal(["SDL_VIDEODRIVER": "wayland", "DISPLAY": ":61"], .usable)
+        #expect(noRuntime?.contains("XDG_RUNTIME_DIR, where the socket would be, is not set") == true)
+        #expect(!probedWithout)
+        let (x11, probedX11) = refusal(["SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": "w"], .usable)
+        #expect(x11 == "SDL_VIDEODRIVER is x11, but DISPLAY is not set (no X server to open a window on)")
+        #expect(!probedX11)
+        // A list leaves the fallback to SDL; a handed-over socket is never probed.
+        #expect(Self.decide(["SDL_VIDEODRIVER": "wayland,x11", "DISPLAY": ":0", "XDG_RUNTIME_DIR": "/r"], probe: .unreachable).choice == .sdlDefault)
+        let handed = Self.decide(["SDL_VIDEODRIVER": "wayland", "WAYLAND_SOCKET": "5"], probe: .unreachable)
+        #expect(handed.choice == .sdlDefault && !handed.probed)
     }
 
     @Test func preferringX11TakesItWhenThereIsOne() {

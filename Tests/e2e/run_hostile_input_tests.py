@@ -504,6 +504,13 @@ def scenario_no_display(work):
          "Wayland compositor at WAYLAND_DISPLAY 'nothing-here'"),
         ("SDL_VIDEODRIVER=nonexistent", {"SDL_VIDEODRIVER": "nonexistent", "DISPLAY": display},
          "'nonexistent' named by SDL_VIDEODRIVER is not available"),
+        # A driver named alone with nothing to reach: its own reason, not the X display's.
+        ("SDL_VIDEODRIVER=wayland, no compositor", {"SDL_VIDEODRIVER": "wayland", "DISPLAY": display,
+                                                    "XDG_RUNTIME_DIR": runtime},
+         "SDL_VIDEODRIVER is wayland, but no Wayland compositor answers at the default socket"),
+        ("SDL_VIDEODRIVER=wayland, no XDG_RUNTIME_DIR", {"SDL_VIDEODRIVER": "wayland", "DISPLAY": display},
+         "XDG_RUNTIME_DIR, where the socket would be, is not set"),
+        ("SDL_VIDEODRIVER=x11, no DISPLAY", {"SDL_VIDEODRIVER": "x11"}, "SDL_VIDEODRIVER is x11, but DISPLAY is not set"),
     ]
     for label, variables, expected in cases:
         env = {k: v for k, v in work.env().items()

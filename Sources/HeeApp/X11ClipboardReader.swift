@@ -8,9 +8,10 @@ import CX11
 /// pastes SDL 2.26 cannot read.
 ///
 /// SDL 2.26's `X11_GetClipboardText` asks the owner for `UTF8_STRING` and reads the answer
-/// in one piece: an owner that answers a large text with INCR (incremental transfer: GTK
-/// above about 256 KB, xclip from 1 MiB (1,048,576 bytes)) gets an empty string back, and
-/// nothing was pasted. Ctrl+V then comes here (`Application.clipboardText`).
+/// in one piece: when the owner answers a large text with INCR (incremental transfer: GTK
+/// above about 256 KB, xclip from 1 MiB (1,048,576 bytes)), SDL returns an empty string and
+/// leaves the transfer hanging. So a live Ctrl+V reads another client's clipboard here
+/// (`Application.clipboardText`), not through SDL.
 ///
 /// It uses an X connection of its own (the same display name as SDL's) and an unmapped
 /// InputOnly window, so SDL's connection, its event queue and its own selection state are

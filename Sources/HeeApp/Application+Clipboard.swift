@@ -18,7 +18,7 @@ extension Application {
     /// pasted. When SDL's own window owns it (the app's Ctrl+C or Ctrl+X), when nobody does
     /// (SDL then reads the old cut buffer), and on Wayland: SDL's text.
     func clipboardText() -> String? {
-        if let display = x11Display, X11ClipboardReader.hasOwner(display), !X11ClipboardReader.isOwnedBy(display) {
+        if let display = x11Display, X11ClipboardReader.hasOtherOwner(display) {
             do throws(X11ClipboardReader.Failure) {
                 let name = String(cString: XDisplayString(display))
                 return try X11ClipboardReader(displayName: name).text()

@@ -109,19 +109,15 @@ final class X11ClipboardReader {
         throw .refused
     }
 
-    /// Whether the selection's owner is a window of `sdlDisplay`'s client (SDL's own clipboard
-    /// window, whose requests only SDL's event loop would answer), by X resource id base.
-    static func isOwnedBy(_ sdlDisplay: OpaquePointer) -> Bool {
-        guard let xcb = XGetXCBConnection(sdlDisplay), let setup = xcb_get_setup(xcb) else { return false }
+    /// Whether another X client owns the selection, asked on `sdlDisplay` (SDL's connection):
+    /// false when nobody does, or when a window of SDL's own client does (its clipboard
+    /// window, after the app's Ctrl+C: only SDL's event loop would answer a request to it).
+    /// Windows are told apart by X resource id base. One round trip.
+    static func hasOtherOwner(_ sdlDisplay: OpaquePointer) -> Bool {
         let owner = XGetSelectionOwner(sdlDisplay, XInternAtom(sdlDisplay, "CLIPBOARD", 0))
         guard owner != 0 else { return false }
-        let mask = UInt(setup.pointee.resource_id_mask)
-        return owner & ~mask == UInt(setup.pointee.resource_id_base)
-    }
-
-    /// Whether the selection has an owner, asked on `sdlDisplay`.
-    static func hasOwner(_ sdlDisplay: OpaquePointer) -> Bool {
-        XGetSelectionOwner(sdlDisplay, XInternAtom(sdlDisplay, "CLIPBOARD", 0)) != 0
+        guard let xcb = XGetXCBConnection(sdlDisplay), let setup = xcb_get_setup(xcb) else { return true }
+        return owner & ~UInt(setup.pointee.resource_id_mask) != UInt(setup.pointee.resource_id_base)
     }
 
     /// Waits for our `SelectionNotify`. Returns whether the owner wrote the property (false:

@@ -58,6 +58,12 @@ static inline int hee_device_keys_down(Display *display, XDevice *device, unsign
 /// `XA_ATOM` (a cast macro).
 static const Atom HEE_XA_ATOM = XA_ATOM;
 
+/// `XA_STRING` (a cast macro): the Latin-1 selection target.
+static const Atom HEE_XA_STRING = XA_STRING;
+/// `PropertyChangeMask`, `CWEventMask` (shifted long macros), for the clipboard reader's window.
+static const long HEE_X11_PROPERTY_CHANGE_MASK = PropertyChangeMask;
+static const unsigned long HEE_X11_CW_EVENT_MASK = CWEventMask;
+
 /// `DestroyNotify` (an X event type).
 static const int HEE_X11_DESTROY_NOTIFY = DestroyNotify;
 /// `BadWindow`, `BadDrawable`: errors about a window that no longer exists.

@@ -11,7 +11,7 @@ extension Application {
     func handle(_ event: SDL_Event, at time: Duration, live: Bool, clipboard: String? = nil) {
         let meaning = translator.meaning(of: event)
         var pasted: String?
-        if case .pasteRequested = meaning { pasted = clipboard ?? Self.clipboardText() }
+        if case .pasteRequested = meaning { pasted = clipboard ?? clipboardText() }
         if let recorder, var record = InputRecord(recording: event) {
             // Live or replayed (`--replay A --record B` writes what A fed in, so replaying B
             // does the same), stamped with the app's clock, which runs on after a replay.
@@ -76,13 +76,6 @@ extension Application {
         }
         if SDL_EventType(event.type) == SDL_TEXTEDITING_EXT, let text = event.editExt.text { SDL_free(text) }
         placeCaretFromPointer(event, at: time)
-    }
-
-    /// The clipboard's text, or `nil` when SDL cannot read it.
-    private static func clipboardText() -> String? {
-        guard let raw = SDL_GetClipboardText() else { return nil }
-        defer { SDL_free(raw) }
-        return String(cString: raw)
     }
 
     /// A click, tap or drag in the text field puts the caret where the pointer is (after the

@@ -21,6 +21,11 @@ final class Application {
     private let fonts: TTFLibrary
     /// System mode's X11 side (`--system` with SDL's x11 driver); `nil` otherwise.
     var systemMode: X11SystemMode?
+    /// SDL's Xlib `Display *` (SDL owns it) when SDL's video driver is X11, for pastes SDL
+    /// cannot read (`clipboardText()`); `nil` otherwise.
+    var x11Display: OpaquePointer?
+    /// Whether a paste that could not be read has been reported on stderr (once per run).
+    var clipboardWarned = false
     let sdl: SDLContext
 
     var session: KeyboardSession
@@ -101,6 +106,7 @@ final class Application {
                             maximized: configuration.maximized,
                             extraFlags: mode == .system ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue : 0)
         if let x11 = X11WindowHandles(of: window.pointer) {
+            x11Display = x11.display
             X11WindowClass.set(on: x11)
             X11WindowLoss.watch(x11)
         }

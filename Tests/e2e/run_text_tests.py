@@ -17,7 +17,7 @@ Two parts:
 Every scenario runs even if an earlier one failed (each starts from an empty field).
 Prints `ok - ...` per passed check and `not ok - SCENARIO: message` per failed scenario;
 exits 1 if any failed, 2 when a prerequisite (binary, Xvfb, xdotool, ImageMagick, xclip,
-xmodmap) is missing.
+xmodmap, GTK 3 for Python) is missing.
 
 The app runs with XDG_CONFIG_HOME in the work directory, so no saved settings of the
 user's (volume, count limit) take part and none are written to their home.
@@ -27,6 +27,7 @@ Environment:
   HEE_ASSETS       if set, pass `--assets DIR` to the app
   HEE_TEXT_ONLY    comma-separated scenario names to run (default: all); see SCENARIOS
   HEE_TEXT_KEEP=1  keep the work directory (traces, screenshots, replay files) after a pass
+  HEE_TEXT_PYTHON  the Python with python3-gi for the GTK clipboard owner (default /usr/bin/python3)
 Standard-library Python 3 only.
 """
 
@@ -50,6 +51,10 @@ CARET_TIMEOUT = 15.0          # the caret blinks for 10 s after the last input, 
 TINT = (0, 122, 255)          # the caret: Palette.tint, #007AFF
 ROW_TEXT_INSET = 16           # SceneRenderer.rowTextInset, points
 LONG_PASTE = 200_000          # Characters pasted from another application
+XCLIP_INCR_BYTES = 1_200_000  # UTF-8 bytes from xclip: above 1 MiB, xclip sends them with INCR
+GTK_INCR_PASTE = 300_000      # code points from GTK: above about 256 KB, GTK sends them with INCR
+PYTHON = os.environ.get("HEE_TEXT_PYTHON", "/usr/bin/python3")  # with python3-gi, for GTK
+TARGETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "targets")
 DOUBLINGS = 12                # 20 Characters doubled 12 times: 81,920
 
 
@@ -663,6 +668,64 @@ def scenario_long_text(app):
     ok(f"Ctrl+V of {LONG_PASTE} code points from another application (xclip): whole, newlines as spaces")
 
 
+def clipboard_lines(minimum, measure=len):
+    """Numbered lines of ASCII, kana, an accent and an emoji with a skin tone (two code
+    points, one Character), cut so that `measure` of the text (ending in a newline) is at least
+    `minimum`."""
+    line = "%06d abcdefghij klmnopqrstuvwxyz ぇé👍🏽\n"
+    lines, size = [], 0
+    while size < minimum:
+        lines.append(line % len(lines))
+        size += measure(lines[-1])
+    return "".join(lines)
+
+
+def paste_from(app, owner_command, pasted, what):
+    """Starts the clipboard owner, waits until `xclip -o` reads `pasted` back, then Ctrl+A,
+    Ctrl+V: the field must hold it whole (newlines as spaces), and the owner must still serve
+    the clipboard afterwards."""
+    t = app.trace
+    owner = subprocess.Popen(owner_command, env=app.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        wait_for_clipboard(app.env, pasted, owner)
+        app.key("ctrl+a")
+        app.key("ctrl+v")
+        expected = pasted.replace("\n", " ")
+        t.expect_text(expected, len(expected) - expected.count("🏽"), f"Ctrl+V of {what}", timeout=30)
+        # A reader that leaves an INCR transfer unfinished leaves xclip serving nobody.
+        wait_for_clipboard(app.env, pasted, owner, timeout=5)
+    finally:
+        kill_group(owner)
+
+
+def scenario_large_paste(app):
+    """Clipboards that arrive in pieces (the ICCCM INCR protocol, which SDL 2.26 does not
+    read: it pasted nothing): more than 1 MiB from xclip, 300,000 characters from GTK."""
+    app.reset()
+    pasted = clipboard_lines(XCLIP_INCR_BYTES, measure=lambda line: len(line.encode()))
+    source = os.path.join(app.workdir, "clipboard-large.txt")
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(pasted)
+    size = len(pasted.encode())
+    paste_from(app, ["xclip", "-quiet", "-selection", "clipboard", "-i", source], pasted,
+               f"{size:,} bytes from xclip")
+    ok(f"Ctrl+V of {size:,} bytes ({len(pasted):,} code points) from xclip (INCR): whole; xclip still serves it")
+
+    pasted = clipboard_lines(GTK_INCR_PASTE)[:GTK_INCR_PASTE - 1] + "\n"
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(pasted)
+    paste_from(app, [PYTHON, os.path.join(TARGETS, "gtk_clipboard.py"), source], pasted,
+               f"{len(pasted):,} code points from GTK")
+    ok(f"Ctrl+V of {len(pasted):,} code points ({len(pasted.encode()):,} bytes) from a GTK clipboard (INCR): whole")
+
+    with open(os.path.join(app.workdir, "app-stderr.txt"), encoding="utf-8", errors="replace") as f:
+        warnings = [line for line in f if "clipboard" in line]
+    if warnings:
+        fail(f"the app warned about the clipboard: {warnings[0].strip()}")
+    ok("no clipboard warning on stderr")
+
+
 # --------------------------------------------------------------------------- replay scenarios
 
 class Replayer:
@@ -819,6 +882,7 @@ LIVE_SCENARIOS = [
     ("clicks", scenario_clicks),
     ("double-click-last-letter", scenario_double_click_last_letter),
     ("long-text", scenario_long_text),
+    ("large-paste", scenario_large_paste),
 ]
 REPLAY_SCENARIOS = [
     ("replay-keys", scenario_replay_keys),
@@ -845,6 +909,11 @@ def main():
                                   ("convert", "imagemagick"), ("xclip", "xclip"), ("xmodmap", "x11-xserver-utils")):
                 if shutil.which(tool) is None:
                     raise Prerequisite(f"{tool} not found (apt-get install {package})")
+        if "large-paste" in selected and subprocess.run(
+                [PYTHON, "-c", "import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+            raise Prerequisite(f"{PYTHON} cannot import GTK 3 (apt-get install python3-gi gir1.2-gtk-3.0; "
+                               "HEE_TEXT_PYTHON names another Python)")
         print(f"# binary {binary}, work dir {workdir}", flush=True)
         failures, passed = [], 0
         xvfb = app = None

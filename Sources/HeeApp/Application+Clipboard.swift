@@ -1,0 +1,37 @@
+import CSDL
+import CX11
+
+/// The text a live Ctrl+V pastes: on X11, when another client owns the `CLIPBOARD`
+/// selection, read by `X11ClipboardReader` (SDL 2.26 does not implement the INCR transfers
+/// that large clipboards arrive in); otherwise SDL's clipboard.
+///
+/// Why SDL is not asked first: its failed read is worse than an empty string. It leaves the
+/// owner's INCR transfer to SDL's window begun and never finished (the INCR property is
+/// neither read nor deleted), and an owner that serves one requestor at a time (xclip 0.13)
+/// then answers nobody, not even `xclip -o`, until it loses the selection.
+extension Application {
+    /// The clipboard's text, or `nil` when there is none to read.
+    ///
+    /// On X11 with another client owning the selection: read through a connection of our own
+    /// (at most `X11ClipboardReader.defaultTimeout`, 2 s, during which the window does not
+    /// redraw); if that fails, one line on stderr (once per run) says why, and nothing is
+    /// pasted. When SDL's own window owns it (the app's Ctrl+C or Ctrl+X), when nobody does
+    /// (SDL then reads the old cut buffer), and on Wayland: SDL's text.
+    func clipboardText() -> String? {
+        if let display = x11Display, X11ClipboardReader.hasOtherOwner(display) {
+            do throws(X11ClipboardReader.Failure) {
+                let name = String(cString: XDisplayString(display))
+                return try X11ClipboardReader(displayName: name).text()
+            } catch {
+                if !clipboardWarned {
+                    clipboardWarned = true
+                    Console.error("\(Console.program): warning: the clipboard could not be read, nothing pasted: \(error.message)")
+                }
+                return nil
+            }
+        }
+        guard let raw = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(raw) }
+        return String(cString: raw)
+    }
+}

@@ -14,7 +14,7 @@ extension Application {
     ///
     /// On X11 with another client owning the selection: read through a connection of our own
     /// (at most `X11ClipboardReader.defaultTimeout`, 2 s, during which the window does not
-    /// redraw); if that fails, one line on stderr (once per run) says why, and nothing is
+    /// redraw); if that fails, one line on stderr (once per reason) says why, and nothing is
     /// pasted. When SDL's own window owns it (the app's Ctrl+C or Ctrl+X), when nobody does
     /// (SDL then reads the old cut buffer), and on Wayland: SDL's text.
     func clipboardText() -> String? {
@@ -23,8 +23,7 @@ extension Application {
                 let name = String(cString: XDisplayString(display))
                 return try X11ClipboardReader(displayName: name).text()
             } catch {
-                if !clipboardWarned {
-                    clipboardWarned = true
+                if clipboardWarnings.insert(error.message).inserted {
                     Console.error("\(Console.program): warning: the clipboard could not be read, nothing pasted: \(error.message)")
                 }
                 return nil

@@ -11,7 +11,9 @@ extension Application {
     func handle(_ event: SDL_Event, at time: Duration, live: Bool, clipboard: String? = nil) {
         let meaning = translator.meaning(of: event)
         var pasted: String?
-        if case .pasteRequested = meaning { pasted = clipboard ?? clipboardText() }
+        // The clipboard is read only when the paste has somewhere to go (reading another
+        // client's can take up to 2 s; the session ignores a paste without the field focused).
+        if case .pasteRequested = meaning, session.isTextFieldFocused { pasted = clipboard ?? clipboardText() }
         if let recorder, var record = InputRecord(recording: event) {
             // Live or replayed (`--replay A --record B` writes what A fed in, so replaying B
             // does the same), stamped with the app's clock, which runs on after a replay.

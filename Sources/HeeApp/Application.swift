@@ -24,8 +24,8 @@ final class Application {
     /// SDL's Xlib `Display *` (SDL owns it) when SDL's video driver is X11, for pastes SDL
     /// cannot read (`clipboardText()`); `nil` otherwise.
     var x11Display: OpaquePointer?
-    /// Whether a paste that could not be read has been reported on stderr (once per run).
-    var clipboardWarned = false
+    /// The reasons a paste could not be read that stderr has been told (one line per reason).
+    var clipboardWarnings: Set<String> = []
     let sdl: SDLContext
 
     var session: KeyboardSession

@@ -30,8 +30,12 @@ final class X11ClipboardReader {
         case refused
         /// The owner did not finish within the time limit; `bytes` had arrived.
         case timedOut(bytes: Int)
-        /// The answer was neither text nor INCR (its type's name).
+        /// The answer was neither text nor INCR (its type's name; empty when the owner wrote
+        /// no property at all).
         case notText(String)
+        /// More than `maximumBytes` arrived (an owner that never stops, or a paste far beyond
+        /// what a text field or a `--record` line holds): nothing is pasted.
+        case tooLarge(limit: Int)
 
         /// One line for stderr.
         var message: String {
@@ -39,13 +43,18 @@ final class X11ClipboardReader {
             case .cannotConnect(let name): "cannot open X display \(name)"
             case .refused: "its owner offers no text (UTF8_STRING or STRING)"
             case .timedOut(let bytes): "its owner did not send it within the time limit (\(bytes) bytes arrived)"
+            case .notText(let type) where type.isEmpty: "its owner said it answered but wrote no text"
             case .notText(let type): "its owner answered with type \(type), not text"
+            case .tooLarge(let limit): "it holds more than \(limit / (1 << 20)) MiB of text"
             }
         }
     }
 
     /// The longest whole read, from the request to the last chunk, by default: 2 s.
     static let defaultTimeout: Duration = .seconds(2)
+    /// The most bytes a paste may bring: 64 MiB, `InputRecord.Reader`'s line limit, so a
+    /// recorded paste of plain text can be replayed.
+    static let maximumBytes = 64 << 20
 
     private let display: OpaquePointer
     private let window: CX11.Window
@@ -101,9 +110,11 @@ final class X11ClipboardReader {
                     if chunk.isEmpty { break }
                     textType = chunkType
                     bytes += chunk
+                    if bytes.count > Self.maximumBytes { throw .tooLarge(limit: Self.maximumBytes) }
                 }
                 if bytes.isEmpty { return "" }
             }
+            if bytes.count > Self.maximumBytes { throw .tooLarge(limit: Self.maximumBytes) }
             return try decode(bytes, type: textType)
         }
         throw .refused
@@ -189,7 +200,8 @@ final class X11ClipboardReader {
             return String(scalars)
         }
         guard type == utf8String else {
-            guard let name = XGetAtomName(display, type) else { throw .notText("\(type)") }
+            // None (0): the owner announced the answer without writing the property.
+            guard type != 0, let name = XGetAtomName(display, type) else { throw .notText(type == 0 ? "" : "\(type)") }
             defer { XFree(name) }
             throw .notText(String(cString: name))
         }

@@ -33,6 +33,7 @@ Standard-library Python 3 only.
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -719,11 +720,44 @@ def scenario_large_paste(app):
                f"{len(pasted):,} code points from GTK")
     ok(f"Ctrl+V of {len(pasted):,} code points ({len(pasted.encode()):,} bytes) from a GTK clipboard (INCR): whole")
 
-    with open(os.path.join(app.workdir, "app-stderr.txt"), encoding="utf-8", errors="replace") as f:
-        warnings = [line for line in f if "clipboard" in line]
+    stderr_path = os.path.join(app.workdir, "app-stderr.txt")
+
+    def stderr_lines():
+        with open(stderr_path, encoding="utf-8", errors="replace") as f:
+            return f.read().splitlines()
+
+    warnings = [line for line in stderr_lines() if "clipboard" in line]
     if warnings:
         fail(f"the app warned about the clipboard: {warnings[0].strip()}")
     ok("no clipboard warning on stderr")
+
+    # Owners that misbehave (the trial's): one warning line per reason, nothing pasted, no X
+    # error of the reader's own on stderr. "silent" says it wrote the text and did not (the
+    # reader asked X for the name of atom None: BadAtom); "endless" never ends its INCR
+    # transfer (the reader took 457 MB in 2 s): it stops at 64 MiB.
+    app.reset()
+    for mode, reason in (("silent", "wrote no text"), ("endless", "more than 64 MiB")):
+        owner = subprocess.Popen([PYTHON, os.path.join(TARGETS, "odd_clipboard.py"), mode], env=app.env,
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                 start_new_session=True)
+        try:
+            ready, _, _ = select.select([owner.stdout], [], [], TIMEOUT)
+            if not ready or owner.stdout.readline().strip() != b"owner":
+                fail(f"the {mode} clipboard owner did not start")
+            app.key("ctrl+v")
+            deadline = time.monotonic() + 20
+            while not any(reason in line for line in stderr_lines()):
+                if time.monotonic() > deadline:
+                    fail(f"no warning saying {reason!r} after Ctrl+V from the {mode} owner; stderr: {stderr_lines()}")
+                time.sleep(0.05)
+        finally:
+            kill_group(owner)
+    # Nothing was pasted: the next text event is the typed letter alone.
+    app.type_and_wait("q", "typing after the two failed pastes")
+    warnings = [line for line in stderr_lines() if "clipboard" in line or "X error" in line]
+    if len(warnings) != 2 or any("X error" in line for line in warnings):
+        fail(f"expected two clipboard warnings and no X error, stderr has: {warnings}")
+    ok(f"misbehaving owners: nothing pasted, one warning each: {[w.split(': ', 2)[-1] for w in warnings]}")
 
 
 # --------------------------------------------------------------------------- replay scenarios

@@ -99,15 +99,12 @@ public final class SceneRenderer {
     private func drawHostStatic(_ scene: Scene, _ s: Double) throws(SDLError) {
         try renderer.clear(Palette.hostBackground)
         let layout = scene.layout
-        // The large title shrinks to fit beside the navigation bar's button in narrow windows.
-        let titleArea = px(layout.titleFrame, s)
-        var titleStyle = TextStyle(.bold, Self.titlePointSize, Palette.label)
-        let natural = text.width(of: scene.strings.title, titleStyle, pixelScale: s)
-        if natural > titleArea.width, natural > 0 {
-            titleStyle.points = (Self.titlePointSize * Double(titleArea.width) / Double(natural)).rounded(.down)
-        }
+        // The large title shrinks to fit beside the navigation bar's button in narrow windows
+        // (as key labels do: TextRenderer.style(fitting:)).
+        let f = px(layout.titleFrame, s)
+        let titleStyle = text.style(fitting: scene.strings.title, TextStyle(.bold, Self.titlePointSize, Palette.label),
+                                    inWidth: f.width, pixelScale: s, minimumPoints: 1)
         if let title = try text.line(scene.strings.title, titleStyle, pixelScale: s) {
-            let f = px(layout.titleFrame, s)
             try renderer.copy(title.texture, to: PixelRect(x: f.x, y: f.y + (f.height - title.height) / 2,
                                                            width: title.width, height: title.height))
         }

@@ -191,13 +191,19 @@ def check_nothing_changed(work):
     ok("nothing changed → settings.json not written (same bytes, inode and mtime; the user's formatting kept)")
 
 
+def turn_volume_down(work, display, name, to):
+    """Runs the app once: volume − clicked, quit once the trace shows the volume at `to` (a
+    run whose save changes one field)."""
+    app = App(work, name, display)
+    app.click("volumeDown")
+    app.wait_for("volume", volume=to)
+    app.quit()
+
+
 def check_unknown_keys_survive(work, display):
     with open(work.settings, "w", encoding="utf-8") as f:
         f.write(USER_FILE)
-    app = App(work, "volume-click", display)
-    app.click("volumeDown")
-    app.wait_for("volume", volume=70)
-    app.quit()
+    turn_volume_down(work, display, "volume-click", to=70)
     saved = load(work.settings)
     expected = {"volume": 70, "theme": "dark", "windowWidth": 500, "windowHeight": 800,
                 "plugins": {"enabled": ["a", "b"], "ratio": 2.5, "off": None}, "mute": False}
@@ -232,10 +238,7 @@ def check_symlink(work, display):
         fail("a run with nothing changed rewrote the link's target")
     ok("symlinked settings.json (relative, through a second link), nothing changed → link and target untouched")
 
-    app = App(work, "link-save", display)
-    app.click("volumeDown")
-    app.wait_for("volume", volume=70)
-    app.quit()
+    turn_volume_down(work, display, "link-save", to=70)
     if not os.path.islink(work.settings) or os.readlink(work.settings) != link_text:
         fail(f"saving replaced the symlink settings.json (now {'a link' if os.path.islink(work.settings) else 'a file'})")
     if not os.path.islink(middle) or os.readlink(middle) != "hee/settings.json":
@@ -450,10 +453,7 @@ def check_invalid_member(work, display):
 
     with open(work.settings, "w", encoding="utf-8") as f:
         f.write(INVALID_FILE)
-    app = App(work, "invalid-click", display)
-    app.click("volumeDown")
-    app.wait_for("volume", volume=90)
-    app.quit()
+    turn_volume_down(work, display, "invalid-click", to=90)
     saved = load(work.settings)
     expected = {"volume": 90, "theme": "dark", "limit": 0, "windowWidth": 500, "windowHeight": 800, "mute": False}
     if saved != expected or bad_names(work.dir):

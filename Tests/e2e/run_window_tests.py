@@ -162,6 +162,17 @@ class App(TraceReader):
     def kill(self):
         kill_group(self.proc)
 
+    def opened_then_quit(self):
+        """Starts the app, takes the window size of its first layout, quits with Ctrl+Q.
+        Returns (window, exit status); the app is killed whatever happens."""
+        try:
+            self.start()
+            window = self.layout["window"]
+            self.key("ctrl+q")
+            return window, self.wait_exit("Ctrl+Q")
+        finally:
+            self.kill()
+
 
 def geometry(env, wid):
     """(x, y, w, h) of the client window and (left, right, top, bottom) of its frame."""
@@ -333,13 +344,8 @@ def check_server_gone(work):
 
 def check_display_cannot_hold(work, display):
     work.write_settings({"windowWidth": 8200, "windowHeight": 800})
-    app = App(work, display, "gdk-scale", GDK_SCALE="2").start()
-    try:
-        window = app.layout["window"]
-        app.key("ctrl+q")
-        status = app.wait_exit("Ctrl+Q")
-    finally:
-        app.kill()
+    app = App(work, display, "gdk-scale", GDK_SCALE="2")
+    window, status = app.opened_then_quit()
     expect(status == 0, f"exit status {status}")
     expect(window["w"] <= SCREEN[0], f"window {window} wider than the screen")
     expect(len(warnings(app, "does not fit")) == 1 and len(app.stderr().splitlines()) == 1,
@@ -362,13 +368,8 @@ def check_system_mode_fits(work, display):
 
 def check_minimum_larger_than_display(work, display):
     work.clear_settings()
-    app = App(work, display, "minimum-too-big", ("--scale", "2")).start()
-    try:
-        window = app.layout["window"]
-        app.key("ctrl+q")
-        status = app.wait_exit("Ctrl+Q")
-    finally:
-        app.kill()
+    app = App(work, display, "minimum-too-big", ("--scale", "2"))
+    window, status = app.opened_then_quit()
     expect(status == 0, f"exit status {status}")
     lines = app.stderr().splitlines()
     expect(len(lines) == 1 and "does not fit" in lines[0] and "still larger than the display's 1280x" in lines[0]

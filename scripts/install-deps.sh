@@ -18,10 +18,14 @@
 #   deb:    dpkg-dev, debhelper and build-essential (make deb: dpkg-buildpackage checks build-essential); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
 #           (libdecor-0-plugin-1-cairo, the emoji font), so installing the .deb downloads nothing
-# The Swift toolchain itself (6.x) is not a Debian package: see README.
+#   toolchain: the Debian libraries the Swift toolchain (6.x, not a Debian package: see README)
+#           loads and builds with — binutils (its gold linker), the C and C++ runtime headers,
+#           libcurl4, libedit2, libxml2, libsqlite3-0, libncurses6 — so a machine that has only
+#           the unpacked toolchain can build
 # Usage: sudo scripts/install-deps.sh
 set -euo pipefail
 packages=(
+  binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4 libedit2 libxml2 libsqlite3-0 libncurses6
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
   libwayland-dev libxkbcommon-dev
   fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo

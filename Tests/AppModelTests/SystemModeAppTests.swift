@@ -24,7 +24,7 @@ struct SystemModeAppTests {
         guard case .run(let options) = try LaunchOptions.parse(["--system"]) else { Issue.record("not run"); return }
         #expect(options.system)
         let configuration = options.configuration(settings: Settings(), environment: [:])
-        #expect(configuration.windowSize == KeyboardLayout.defaultSystemWindowSize)
+        #expect(configuration.windowSize == KeyboardLayout.defaultSystemWindowSize())
         guard case .run(let sized) = try LaunchOptions.parse(["--size", "320x324", "--system"]) else { return }
         #expect(sized.windowSize == Size(width: 320, height: 324))
         #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--size", "320x324"]) }
@@ -43,7 +43,7 @@ struct SystemModeAppTests {
         #expect(TraceEvent.target(FocusedWindow(id: 4194316, title: "sh")).json(at: 0).serialized
                 == #"{"event":"target","t":0,"window":4194316,"title":"sh"}"#)
         #expect(TraceEvent.target(nil).json(at: 0).serialized == #"{"event":"target","t":0,"window":null,"title":null}"#)
-        let layout = TraceEvent.layout(KeyboardLayout(windowSize: KeyboardLayout.defaultSystemWindowSize, mode: .system), scale: 1)
+        let layout = TraceEvent.layout(KeyboardLayout(windowSize: KeyboardLayout.defaultSystemWindowSize(), mode: .system), scale: 1)
             .json(at: 0).serialized
         #expect(layout.contains(#""return":{"#) && !layout.contains("textField") && !layout.contains("closeKeyboard"))
     }

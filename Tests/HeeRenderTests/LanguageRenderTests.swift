@@ -69,14 +69,21 @@ extension RenderTests {
             let rows: [(String, Rect)] = [("title", layout.titleFrame), ("status", layout.statusRow), ("size", layout.sizeRow),
                                           ("close", layout.closeKeyboard), ("volume", layout.volumeRow)]
             let ja = rows.map { pixels($0.1) }
-            let jaKeyboard = pixels(layout.keyboardFrame)
+            // The keyboard above its bottom row is the same in both languages; the return key
+            // reads 改行 / return.
+            let returnKey = try #require(layout.keys[.return])
+            let aboveBottomRow = Rect(x: 0, y: layout.keyboardFrame.minY, width: layout.keyboardFrame.width,
+                                      height: returnKey.minY - layout.keyboardFrame.minY)
+            let jaKeyboard = pixels(aboveBottomRow)
+            let jaReturn = pixels(returnKey)
             let jaField = pixels(layout.textField)
             try render(session, .en)
             for (i, row) in rows.enumerated() {
                 let d = differingPixels(ja[i], pixels(row.1))
                 #expect(d > 30, "\(row.0) row: \(d) pixels differ")
             }
-            #expect(differingPixels(jaKeyboard, pixels(layout.keyboardFrame)) == 0, "keyboard is the same")
+            #expect(differingPixels(jaKeyboard, pixels(aboveBottomRow)) == 0, "keyboard is the same")
+            #expect(differingPixels(jaReturn, pixels(returnKey)) > 30, "return reads 改行 / return")
             #expect(differingPixels(jaField, pixels(layout.textField)) == 0, "text field is the same")
         }
 

@@ -5,7 +5,7 @@ import Testing
 extension RenderTests {
     /// System mode (`--system`): the line above the keys that names the window they go to.
     @Suite struct SystemMode {
-        static let size = KeyboardLayout.defaultSystemWindowSize
+        static let size = KeyboardLayout.defaultSystemWindowSize()
         let harness: RenderHarness
         init() throws { harness = try RenderHarness(size: Self.size) }
 

@@ -50,7 +50,7 @@ public struct LaunchOptions: Hashable, Sendable {
                          volume: volume ?? settings.volume,
                          limit: limit ?? settings.limit,
                          // System mode's window is another shape: the saved size is the host's.
-                         windowSize: windowSize ?? (system ? KeyboardLayout.defaultSystemWindowSize : settings.windowSize),
+                         windowSize: windowSize ?? (system ? KeyboardLayout.defaultSystemWindowSize() : settings.windowSize),
                          language: language ?? Language.fromLocale(environment: environment),
                          scale: resolvedScale(environment: environment),
                          maximized: windowSize == nil && !system && settings.maximized)
@@ -103,7 +103,7 @@ public struct LaunchOptions: Hashable, Sendable {
           --lang ja|en   label language (default: from LC_ALL / LC_MESSAGES / LANG)
           --size WxH     window size in points (default: the saved size, 480x800; minimum:
                          \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384; with --system:
-                         \(Int(KeyboardLayout.defaultSystemWindowSize.width))x\(Int(KeyboardLayout.defaultSystemWindowSize.height)), minimum \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), not saved)
+                         \(Int(KeyboardLayout.defaultSystemWindowSize().width))x\(Int(KeyboardLayout.defaultSystemWindowSize().height)), minimum \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), not saved)
           --scale F      pixels per point, 0.5-8 (default: GDK_SCALE if set, else 1); the
                          window is the size times F, drawn sharp at that scale
           --assets DIR   directory holding fonts/ and sounds/ (default: found next to the

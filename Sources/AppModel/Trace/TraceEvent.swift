@@ -48,6 +48,11 @@ public enum TraceEvent: Hashable, Sendable {
     /// System mode: the window keys go to changed (`window` and `title` are `null` when no
     /// window has the focus).
     case target(FocusedWindow?)
+    /// Another layer of the layout is shown (`name`: `letters`, `numbers`, `symbols`).
+    case layer(String)
+    /// A key's alternates bubble opened: `key` and each choice's `text` and rectangle (`x`,
+    /// `y`, `w`, `h` in window coordinates, scaled by `coordinateScale` as `layout`'s are).
+    case alternates(KeyID, [AlternatesBubble.Choice], coordinateScale: Double = 1)
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -116,6 +121,15 @@ public enum TraceEvent: Hashable, Sendable {
         case .target(let window):
             members.append(("window", window.map { .integer(Int(truncatingIfNeeded: $0.id)) } ?? .null))
             members.append(("title", window.map { .string($0.title) } ?? .null))
+        case .layer(let name):
+            members.append(("name", .string(name)))
+        case .alternates(let key, let choices, let f):
+            members.append(("key", .string(key.name)))
+            members.append(("choices", .array(choices.map { choice in
+                var fields: [(String, JSONValue)] = [("text", .string(choice.text))]
+                if case .object(let rect) = Self.rect(choice.frame.scaled(by: f)) { fields += rect }
+                return .object(fields)
+            })))
         }
         return .object(members)
     }
@@ -137,6 +151,8 @@ public enum TraceEvent: Hashable, Sendable {
         case .sound: "sound"
         case .send: "send"
         case .target: "target"
+        case .layer: "layer"
+        case .alternates: "alternates"
         }
     }
 

@@ -75,6 +75,10 @@ extension Application {
                 SDL_SetClipboardText(text)
             case .send(let stroke):
                 trace.emit(.send(stroke, dropped: sendKeystroke(stroke)), at: now)
+            case .layerChanged(let name):
+                trace.emit(.layer(name), at: now)
+            case .alternatesShown(let key, let choices):
+                trace.emit(.alternates(key, choices, coordinateScale: coordinateScale), at: now)
             case .needsDisplay:
                 screen.needsDisplay = true
             }

@@ -15,17 +15,11 @@ final class KeyPainter {
     /// Corner radius of letter keys (iOS: 5 pt); seed 002 gives the shift key 8 pt.
     static let keyCornerRadius = 5.0
     static let shiftCornerRadius = 8.0
-    /// Letter labels' size in points.
-    static let letterPointSize = 22.0
-    static let spacePointSize = 16.0
-    static let spaceLabel = "space"
     /// The least room kept between a label and each side of its key, in points; a label
     /// wider than its key minus twice this is shrunk to fit.
     static let labelInset = 2.0
     /// The smallest size a label is shrunk to, in points.
     static let minimumLabelPointSize = 10.0
-    /// The return key's label (system mode), in the scene's language.
-    var returnLabel = "return"
 
     private let renderer: Renderer
     private let text: TextRenderer
@@ -48,52 +42,36 @@ final class KeyPainter {
         fittedStyles = [:]
     }
 
-    /// Draws `key` in `rect` (pixels) at `s` pixels per point.
+    /// Draws a key with `face` in `rect` (pixels) at `s` pixels per point; `pressed` shows
+    /// the press (white keys turn grey, grey keys white, as on iOS; shift keeps its state's
+    /// colour).
     /// - Throws: `SDLError` when drawing fails.
-    func draw(_ key: KeyID, in rect: PixelRect, s: Double, pressed: Bool, shift: ShiftState,
-              upperCase: Bool) throws(SDLError) {
+    func draw(_ face: KeyFace, in rect: PixelRect, s: Double, pressed: Bool) throws(SDLError) {
         let background: Color
-        let radius: Double
-        switch key {
-        case .shift:
-            background = shift == .off ? Palette.specialKey : Palette.key
-            radius = Self.shiftCornerRadius
-        case .backspace, .return:
+        if case .icon(.shift) = face.content {
+            background = face.isSpecial ? Palette.specialKey : Palette.key
+        } else if face.isSpecial {
             background = pressed ? Palette.key : Palette.specialKey
-            radius = Self.keyCornerRadius
-        default:
+        } else {
             background = pressed ? Palette.keyPressed : Palette.key
-            radius = Self.keyCornerRadius
         }
-        let cap = try capTexture(width: rect.width, height: rect.height, radius: Int((radius * s).rounded()),
+        let cap = try capTexture(width: rect.width, height: rect.height, radius: Int((face.cornerRadius * s).rounded()),
                                  color: background, shadow: Int(s.rounded(.up)))
         try renderer.copy(cap, to: PixelRect(x: rect.x, y: rect.y, width: cap.width, height: cap.height))
-
-        switch key {
-        case .letter(let letter):
-            try drawLabel(Self.label(letter, upperCase: upperCase), points: Self.letterPointSize, in: rect, s: s)
-        case .space:
-            try drawLabel(Self.spaceLabel, points: Self.spacePointSize, in: rect, s: s)
-        case .return:
-            try drawLabel(returnLabel, points: Self.spacePointSize, in: rect, s: s)
-        case .shift:
-            try drawIcon(.shift(shift), in: rect, s: s)
-        case .backspace:
-            try drawIcon(.deleteLeft, in: rect, s: s)
-        case .hee:
+        switch face.content {
+        case .text(let label, let points):
+            try drawLabel(label, points: points, in: rect, s: s)
+        case .icon(let icon):
+            try drawIcon(icon, in: rect, s: s)
+        case .none:
             break
         }
     }
 
-    /// A letter key's label in the case it types.
-    static func label(_ letter: Character, upperCase: Bool) -> String {
-        upperCase ? String(letter).uppercased() : String(letter).lowercased()
-    }
-
-    /// The callout iOS shows above a pressed letter key: a white balloon rising from the
-    /// key with the letter enlarged, in the case it will type. `key` is the key's rectangle
-    /// and `bounds` the keyboard's (both pixels); the balloon stays inside `bounds` sideways.
-    func drawCallout(_ letter: Character, key: PixelRect, bounds: PixelRect, s: Double, upperCase: Bool) throws(SDLError) {
+    /// The callout iOS shows above a pressed key that types: a white balloon rising from the
+    /// key with `label` enlarged, in the case it will type. `key` is the key's rectangle and
+    /// `bounds` the keyboard's (both pixels); the balloon stays inside `bounds` sideways.
+    func drawCallout(_ label: String, key: PixelRect, bounds: PixelRect, s: Double) throws(SDLError) {
         let grow = Int((Self.calloutWiden * s).rounded())
         let balloonHeight = Int((Self.calloutHeight * s).rounded())
         let neck = Int((Self.calloutNeck * s).rounded())
@@ -120,7 +98,7 @@ final class KeyPainter {
         }
         try renderer.copy(texture, to: PixelRect(x: x, y: top, width: texture.width, height: texture.height))
         let style = TextStyle(.regular, Self.calloutPointSize, Palette.keyLabel)
-        if let line = try text.line(Self.label(letter, upperCase: upperCase), style, pixelScale: s) {
+        if let line = try text.line(label, style, pixelScale: s) {
             try center(line, in: PixelRect(x: x, y: top, width: width, height: balloonHeight))
         }
     }

@@ -38,8 +38,14 @@ public struct Scene: Hashable, Sendable {
     public var isCounterFull: Bool
     /// System mode: the line above the keys that says where they go.
     public var targetLine: String
-    /// The return key's label (system mode).
+    /// The layout in use (what each key does and its label).
+    public var definition: LayoutDefinition
+    /// The return key's label, in the scene's language.
     public var returnLabel: String
+    /// Whether the space bar is iOS's trackpad now (the keys' labels fade).
+    public var isTrackpadActive: Bool
+    /// The alternates bubble, while one is open.
+    public var bubble: AlternatesBubble?
 
     /// The scene of `session` at `time`, labelled in `language`.
     public init(session: KeyboardSession, at time: Duration, language: Language = .ja) {
@@ -66,6 +72,20 @@ public struct Scene: Hashable, Sendable {
         let systemText = SystemModeText.of(language)
         targetLine = systemText.targetLine(session.keyTarget)
         returnLabel = systemText.returnKey
+        definition = session.definition
+        isTrackpadActive = session.trackpad != nil
+        bubble = session.bubble
+    }
+
+    /// How each key of the layer shown looks (labels fade in trackpad mode).
+    public var faces: [KeyID: KeyFace] {
+        var faces: [KeyID: KeyFace] = [:]
+        for key in layout.orderedKeys {
+            let face = KeyFace.of(key, definition: definition, shift: shiftState, upperCase: lettersUpperCase,
+                                  returnLabel: returnLabel)
+            faces[key] = isTrackpadActive ? face.faded : face
+        }
+        return faces
     }
 
     /// Whether any part of the keyboard is inside the window.

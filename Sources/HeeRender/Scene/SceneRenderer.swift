@@ -17,6 +17,7 @@ public final class SceneRenderer {
     public let text: TextRenderer
     private let hee: HeeButtonPainter
     private let keys: KeyPainter
+    private let bubbles: BubblePainter
     private let textField: TextFieldView
     private var card: (key: [Int], texture: Texture)?
     private var lastScale: Double?
@@ -39,7 +40,7 @@ public final class SceneRenderer {
     }
 
     private struct KeyboardLayerKey: Hashable {
-        var layout: KeyboardLayout, scale: Double, shift: ShiftState, upperCase: Bool, returnLabel: String
+        var layout: KeyboardLayout, scale: Double, faces: [KeyID: KeyFace]
     }
 
     /// System mode's target line: 13 pt, inset like a list row's text.
@@ -50,6 +51,7 @@ public final class SceneRenderer {
         self.text = text
         hee = HeeButtonPainter(renderer: renderer, text: text)
         keys = KeyPainter(renderer: renderer, text: text)
+        bubbles = BubblePainter(renderer: renderer, text: text)
         textField = TextFieldView(renderer: renderer, text: text)
     }
 
@@ -61,7 +63,6 @@ public final class SceneRenderer {
             keys.reset()
             lastScale = s
         }
-        keys.returnLabel = scene.returnLabel
         if scene.layout.mode == .system {
             // The keyboard alone, under the line that says where keys go.
             try renderer.clear(Palette.keyboardBackground)
@@ -239,18 +240,18 @@ public final class SceneRenderer {
         let layout = scene.layout
         let dy = scene.keyboardOffset
         let frame0 = px(layout.keyboardFrame, s)
-        let key = KeyboardLayerKey(layout: layout, scale: s, shift: scene.shiftState, upperCase: scene.lettersUpperCase,
-                                   returnLabel: scene.returnLabel)
+        let faces = scene.faces
+        let key = KeyboardLayerKey(layout: layout, scale: s, faces: faces)
         if keyboardLayer?.key != key {
             // The keyboard with every key up, drawn with its top-left at the layer's origin.
             let texture = try Texture(renderer: renderer, targetWidth: frame0.width, height: frame0.height)
             try renderer.drawing(into: texture) { () throws(SDLError) in
                 try renderer.clear(Palette.keyboardBackground)
                 for key in layout.orderedKeys where key != .hee {
-                    guard let rect = layout.keys[key] else { continue }
+                    guard let rect = layout.keys[key], let face = faces[key] else { continue }
                     let r = px(rect, s)
-                    try keys.draw(key, in: PixelRect(x: r.x - frame0.x, y: r.y - frame0.y, width: r.width, height: r.height),
-                                  s: s, pressed: false, shift: scene.shiftState, upperCase: scene.lettersUpperCase)
+                    try keys.draw(face, in: PixelRect(x: r.x - frame0.x, y: r.y - frame0.y, width: r.width, height: r.height),
+                                  s: s, pressed: false)
                 }
             }
             keyboardLayer = (key, texture)
@@ -259,18 +260,21 @@ public final class SceneRenderer {
         try renderer.copy(keyboardLayer!.texture, to: PixelRect(x: frame0.x, y: frame0.y + shift,
                                                                width: frame0.width, height: frame0.height))
         for key in layout.orderedKeys where key != .hee && scene.pressedKeys.contains(key) {
-            guard let rect = layout.keys[key] else { continue }
-            try keys.draw(key, in: px(rect.offsetBy(dy: dy), s), s: s, pressed: true, shift: scene.shiftState,
-                          upperCase: scene.lettersUpperCase)
+            guard let rect = layout.keys[key], let face = faces[key] else { continue }
+            try keys.draw(face, in: px(rect.offsetBy(dy: dy), s), s: s, pressed: true)
         }
         let frame = layout.heeFrame.offsetBy(dy: dy)
         try hee.draw(origin: (frame.x * s, frame.y * s), pixelsPerPoint: layout.heeScale * s,
                      capPress: scene.capPress, counterText: scene.counterText, isFull: scene.isCounterFull)
-        // Callouts last: they rise above the row and may cover the へぇ button, as on iOS.
-        for case .letter(let letter) in scene.pressedKeys.sorted() {
-            guard let rect = layout.keys[.letter(letter)] else { continue }
-            try keys.drawCallout(letter, key: px(rect.offsetBy(dy: dy), s), bounds: px(layout.keyboardFrame.offsetBy(dy: dy), s),
-                                 s: s, upperCase: scene.lettersUpperCase)
+        // Callouts last: they rise above the row and may cover the へぇ button, as on iOS. A
+        // key whose alternates bubble is open shows the bubble instead.
+        for key in scene.pressedKeys.sorted() where key != scene.bubble?.key {
+            guard let rect = layout.keys[key], let callout = faces[key]?.callout else { continue }
+            try keys.drawCallout(callout, key: px(rect.offsetBy(dy: dy), s), bounds: px(layout.keyboardFrame.offsetBy(dy: dy), s),
+                                 s: s)
+        }
+        if let bubble = scene.bubble, let rect = layout.keys[bubble.key] {
+            try bubbles.draw(bubble, key: px(rect.offsetBy(dy: dy), s), s: s) { self.px($0.offsetBy(dy: dy), s) }
         }
     }
 

@@ -1,12 +1,13 @@
-/// Where everything is, in window points, for one window size: the host screen on top and
-/// the keyboard (shown) along the bottom edge, like an iPhone with a custom keyboard open —
-/// or, in system mode, only the keyboard, filling the window below one line that names the
-/// window the keys go to.
+/// Where everything is, in window points, for one window size and one layer of a layout:
+/// the host screen on top and the keyboard (shown) along the bottom edge, like an iPhone with
+/// a custom keyboard open — or, in system mode, only the keyboard, filling the window below
+/// one line that names the window the keys go to.
 ///
-/// The layout is a pure function of the window size (and mode), so a resize reflows it and
-/// tests can check geometry for any size. The keyboard spans the window's width; the へぇ
-/// button is seed 000's 170 × 180 pt frame (plus its 4 pt padding) scaled uniformly by
-/// `heeScale`.
+/// The layout is a pure function of the window size, the mode, the layout definition and the
+/// layer shown, so a resize or a layer switch reflows it and tests can check geometry for any
+/// size. The keyboard spans the window's width; the へぇ button is seed 000's 170 × 180 pt
+/// frame (plus its 4 pt padding) scaled uniformly by `heeScale`, in the row the layer gives
+/// it.
 public struct KeyboardLayout: Hashable, Sendable {
     // MARK: Metrics (points). Seed values are marked; the rest follow iOS's system keyboard.
 
@@ -25,10 +26,9 @@ public struct KeyboardLayout: Hashable, Sendable {
     public static let rowGap = 8.0
     public static let keyboardSideMargin = 3.0
     public static let keyboardTopPadding = 8.0
+    /// The gap between the へぇ button's row and a row of keys.
     public static let heeToRowsGap = 4.0
     public static let keyboardBottomPadding = 6.0
-    /// Shift and backspace are this many letter keys wide.
-    public static let modifierKeyWidthFactor = 1.35
 
     /// Host screen: large navigation title with a trailing "reset count" button (as an iOS
     /// navigation bar's item), then a grouped list of five 44 pt rows (text field, status,
@@ -46,18 +46,21 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// System mode: the height of the line above the keyboard that names the window keys go
     /// to (points).
     public static let targetLineHeight = 28.0
-    /// System mode's default window size (points): the keyboard at the へぇ button's seed 000
-    /// size, 480 × 418.
-    public static var defaultSystemWindowSize: Size {
-        Size(width: referenceWidth, height: targetLineHeight + keyboardFixedHeight + heeAreaDesignHeight)
+    /// The key rows of the built-in `en` layout (four, under the へぇ button).
+    public static let standardKeyRows = 4
+    /// System mode's default window size (points): the keyboard of `keyRows` rows at the へぇ
+    /// button's seed 000 size (480 × 418 for four rows).
+    public static func defaultSystemWindowSize(keyRows: Int = standardKeyRows) -> Size {
+        Size(width: referenceWidth, height: targetLineHeight + keyboardFixedHeight(keyRows: keyRows) + heeAreaDesignHeight)
     }
 
-    /// The keyboard's height apart from the へぇ area.
-    static var keyboardFixedHeight: Double {
-        keyboardTopPadding + heeToRowsGap + 4 * keyHeight + 3 * rowGap + keyboardBottomPadding
+    /// The keyboard's height apart from the へぇ area, for `keyRows` rows of keys under it.
+    static func keyboardFixedHeight(keyRows: Int) -> Double {
+        keyboardTopPadding + heeToRowsGap + Double(keyRows) * keyHeight + Double(max(keyRows - 1, 0)) * rowGap
+            + keyboardBottomPadding
     }
 
-    /// The host screen's height: title plus the four list rows.
+    /// The host screen's height: title plus the list rows.
     public static var hostMinimumHeight: Double { listTop + Double(rowCount) * rowHeight + hostBottomPadding }
     /// Rows in the host screen's list.
     public static let rowCount = 5
@@ -69,15 +72,15 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// The padded へぇ area's height at scale 1 (180 + 2 × 4 pt).
     static var heeAreaDesignHeight: Double { heeDesignSize.height + 2 * heePadding }
 
-    /// The smallest window in which nothing overlaps: host screen above a keyboard with the
-    /// へぇ button at its smallest scale, and ten letter keys at least 26 pt wide.
+    /// The smallest host-screen window for the built-in layout.
     public static var minimumWindowSize: Size { minimumWindowSize(for: .hostScreen) }
 
-    /// The smallest window for `mode` (system mode has the target line instead of the host
-    /// screen).
-    public static func minimumWindowSize(for mode: KeyboardMode) -> Size {
+    /// The smallest window for `mode` in which nothing overlaps: the host screen (or system
+    /// mode's target line) above a keyboard of `keyRows` rows with the へぇ button at its
+    /// smallest scale, 320 pt wide.
+    public static func minimumWindowSize(for mode: KeyboardMode, keyRows: Int = standardKeyRows) -> Size {
         let above = mode == .system ? targetLineHeight : hostMinimumHeight
-        let height = above + keyboardFixedHeight + heeAreaDesignHeight * heeScaleRange.lowerBound
+        let height = above + keyboardFixedHeight(keyRows: keyRows) + heeAreaDesignHeight * heeScaleRange.lowerBound
         return Size(width: 320, height: height.rounded(.up))
     }
 
@@ -87,12 +90,17 @@ public struct KeyboardLayout: Hashable, Sendable {
     public let windowSize: Size
     /// Host screen and keyboard, or (system mode) the keyboard alone.
     public let mode: KeyboardMode
+    /// The layout definition's name and the layer laid out.
+    public let layoutName: String
+    public let layerName: String
     /// System mode: the line naming the window keys go to, across the top; `.zero` on the
     /// host screen.
     public let targetLine: Rect
-    /// The height of the letter, shift, backspace, space and return keys: 40 pt, taller when
-    /// a system-mode keyboard fills a taller window.
+    /// The height of a row of keys: 40 pt, taller when a system-mode keyboard fills a taller
+    /// window or when this layer has fewer rows than the layout's tallest.
     public let keyHeight: Double
+    /// A unit across a row: the width of a letter key (points).
+    public let unitWidth: Double
     /// The scale applied to the へぇ button's seed geometry.
     public let heeScale: Double
     /// The keyboard's frame when fully shown (the frame seed 001 reports).
@@ -101,6 +109,8 @@ public struct KeyboardLayout: Hashable, Sendable {
     public let heeFrame: Rect
     /// Every key's drawn rectangle, keyboard shown.
     public let keys: [KeyID: Rect]
+    /// The layer's keys in reading order (the へぇ button where its row is).
+    public let orderedKeys: [KeyID]
     /// Host-screen rectangles.
     public let titleFrame: Rect
     public let listFrame: Rect
@@ -114,78 +124,47 @@ public struct KeyboardLayout: Hashable, Sendable {
     public let volumeUp: Rect
     public let resetCount: Rect
 
-    /// Computes the layout for a window of `windowSize` points. Sizes below
-    /// `minimumWindowSize(for: mode)` are laid out as if they were the minimum (SDL enforces
-    /// it). In system mode the keyboard fills the window below `targetLine`: the へぇ button
-    /// grows with the window up to `heeScaleRange`'s top, and the key rows share the height
-    /// left over.
-    public init(windowSize requested: Size, mode: KeyboardMode = .hostScreen) {
-        let minimum = Self.minimumWindowSize(for: mode)
-        let size = Size(width: max(requested.width, minimum.width),
-                        height: max(requested.height, minimum.height))
+    /// Computes the layout of `layer` (by name; the definition's first layer when it has none
+    /// of that name) of `definition` for a window of `windowSize` points. Sizes below the
+    /// minimum for the definition's rows are laid out as if they were the minimum (SDL
+    /// enforces it). In system mode the keyboard fills the window below `targetLine`: the へぇ
+    /// button grows with the window up to `heeScaleRange`'s top, and the key rows share the
+    /// height left over.
+    public init(windowSize requested: Size, mode: KeyboardMode = .hostScreen,
+                definition: LayoutDefinition = .english, layer: String? = nil) {
+        let shown = layer.flatMap { definition.layer(named: $0) } ?? definition.firstLayer
+        let keyRows = definition.layers.map { Self.keyRowCount($0.rows) }.max() ?? Self.standardKeyRows
+        let minimum = Self.minimumWindowSize(for: mode, keyRows: keyRows)
+        let size = Size(width: max(requested.width, minimum.width), height: max(requested.height, minimum.height))
         windowSize = size
         self.mode = mode
+        layoutName = definition.name
+        layerName = shown.name
         let w = size.width
         let above = mode == .system ? Self.targetLineHeight : Self.hostMinimumHeight
+        let fixed = Self.keyboardFixedHeight(keyRows: keyRows)
 
         let byWidth = w / Self.referenceWidth
-        let byHeight = (size.height - above - Self.keyboardFixedHeight) / Self.heeAreaDesignHeight
+        let byHeight = (size.height - above - fixed) / Self.heeAreaDesignHeight
         let fitted = min(max(min(byWidth, byHeight), Self.heeScaleRange.lowerBound), Self.heeScaleRange.upperBound)
         // Rounded so the へぇ area, and with it the keyboard's height, is a whole number of
         // points (the size readout shows "(400.0, 316.0)", not a long fraction).
         let scale = max((fitted * Self.heeAreaDesignHeight).rounded(.down), 1) / Self.heeAreaDesignHeight
         heeScale = scale
+        let heeArea = Self.heeAreaDesignHeight * scale
 
-        let keyboardHeight: Double
-        if mode == .system {
-            keyboardHeight = size.height - above
-            targetLine = Rect(x: 0, y: 0, width: w, height: Self.targetLineHeight)
-            let rows = keyboardHeight - (Self.keyboardFixedHeight - 4 * Self.keyHeight) - Self.heeAreaDesignHeight * scale
-            keyHeight = max(Self.keyHeight, (rows / 4).rounded(.down))
-        } else {
-            keyboardHeight = Self.keyboardFixedHeight + Self.heeAreaDesignHeight * scale
-            targetLine = .zero
-            keyHeight = Self.keyHeight
-        }
-        let keyHeight = self.keyHeight
+        let keyboardHeight = mode == .system ? size.height - above : fixed + heeArea
+        targetLine = mode == .system ? Rect(x: 0, y: 0, width: w, height: Self.targetLineHeight) : .zero
         let keyboardY = size.height - keyboardHeight
         keyboardFrame = Rect(x: 0, y: keyboardY, width: w, height: keyboardHeight)
 
-        let heeWidth = Self.heeDesignSize.width * scale
-        heeFrame = Rect(x: (w - heeWidth) / 2,
-                        y: keyboardY + Self.keyboardTopPadding + Self.heePadding * scale,
-                        width: heeWidth,
-                        height: Self.heeDesignSize.height * scale)
-
-        var keys: [KeyID: Rect] = [.hee: heeFrame]
-        let margin = Self.keyboardSideMargin, gap = Self.keyGap
-        let keyWidth = (w - 2 * margin - 9 * gap) / 10
-        let rowsTop = keyboardY + Self.keyboardTopPadding + Self.heeAreaDesignHeight * scale + Self.heeToRowsGap
-        func rowY(_ row: Int) -> Double { rowsTop + Double(row) * (keyHeight + Self.rowGap) }
-        func rowStart(_ count: Int) -> Double {
-            (w - (Double(count) * keyWidth + Double(count - 1) * gap)) / 2
-        }
-        for (row, letters) in KeyID.letterRows.enumerated() {
-            let x0 = rowStart(letters.count)
-            for (i, letter) in letters.enumerated() {
-                keys[.letter(letter)] = Rect(x: x0 + Double(i) * (keyWidth + gap), y: rowY(row),
-                                             width: keyWidth, height: keyHeight)
-            }
-        }
-        let modifierWidth = keyWidth * Self.modifierKeyWidthFactor
-        keys[.shift] = Rect(x: margin, y: rowY(2), width: modifierWidth, height: keyHeight)
-        keys[.backspace] = Rect(x: w - margin - modifierWidth, y: rowY(2),
-                                width: modifierWidth, height: keyHeight)
-        let bottomLetters = KeyID.letterRows[2].count
-        let space = Rect(x: rowStart(bottomLetters), y: rowY(3),
-                         width: Double(bottomLetters) * keyWidth + Double(bottomLetters - 1) * gap,
-                         height: keyHeight)
-        keys[.space] = space
-        if mode == .system {
-            // iOS's return key: from the space bar's right end to the keyboard's edge.
-            keys[.return] = Rect(x: space.maxX + gap, y: space.y, width: w - margin - space.maxX - gap, height: keyHeight)
-        }
-        self.keys = keys
+        let placed = Self.place(shown.rows, width: w, columns: definition.columns, top: keyboardY,
+                                height: keyboardHeight, heeArea: heeArea, scale: scale)
+        keyHeight = placed.keyHeight
+        unitWidth = placed.unit
+        keys = placed.keys
+        orderedKeys = placed.order
+        heeFrame = placed.keys[.hee] ?? .zero
 
         guard mode == .hostScreen else {
             // No host screen: its controls are nowhere.
@@ -212,14 +191,9 @@ public struct KeyboardLayout: Hashable, Sendable {
                           width: Self.resetButtonWidth, height: Self.titleHeight)
     }
 
-    /// The host screen's keys in a stable order: へぇ, shift, backspace, space, then a–z.
-    public static let keyOrder: [KeyID] =
-        [.hee, .shift, .backspace, .space] + "abcdefghijklmnopqrstuvwxyz".map { KeyID.letter($0) }
-
-    /// This layout's keys in a stable order: `keyOrder`, with return after space in system
-    /// mode.
-    public var orderedKeys: [KeyID] {
-        mode == .system ? Array(Self.keyOrder[..<4]) + [.return] + Self.keyOrder[4...] : Self.keyOrder
+    /// The rows of keys among `rows` (all but the へぇ button's).
+    static func keyRowCount(_ rows: [[RowItem]]) -> Int {
+        rows.filter { !LayerDefinition.isHeeRow($0) }.count
     }
 
     /// The rectangle of a host control.
@@ -231,48 +205,5 @@ public struct KeyboardLayout: Hashable, Sendable {
         case .volumeUp: volumeUp
         case .resetCount: resetCount
         }
-    }
-
-    /// The key at `point` (window points) when the keyboard is shown and moved down by
-    /// `keyboardOffset` points (during its slide). A key's touch area reaches half-way into
-    /// the gaps around it, as on iOS, so a tap between two keys still hits the nearer one;
-    /// the へぇ button's area includes its 4 pt padding (seed 000 attaches the gesture after
-    /// `.padding(4)`).
-    public func key(at point: Point, keyboardOffset: Double = 0) -> KeyID? {
-        let p = Point(x: point.x, y: point.y - keyboardOffset)
-        guard keyboardFrame.contains(p) else { return nil }
-        var best: (key: KeyID, distance: Double)?
-        for key in orderedKeys {
-            guard let rect = keys[key] else { continue }
-            let area = touchArea(of: key, rect: rect)
-            guard area.contains(p) else { continue }
-            // Exact hits win; among expanded hits the nearest centre wins.
-            let d = rect.contains(p) ? -1 : hypot2(p, rect.center)
-            if best == nil || d < best!.distance { best = (key, d) }
-        }
-        return best?.key
-    }
-
-    /// The host control at `point`, if any (never in system mode).
-    public func hostControl(at point: Point) -> HostControl? {
-        guard mode == .hostScreen else { return nil }
-        return HostControl.allCases.first { frame(of: $0).contains(point) }
-    }
-
-    private func touchArea(of key: KeyID, rect: Rect) -> Rect {
-        switch key {
-        case .hee:
-            let pad = Self.heePadding * heeScale
-            return rect.insetBy(dx: -pad, dy: -pad)
-        default:
-            // Half the gap, plus a hair so that rounding cannot leave a seam between two
-            // neighbours' areas (where they overlap, the nearer centre wins).
-            let hair = 1e-6
-            return rect.insetBy(dx: -(Self.keyGap / 2 + hair), dy: -(Self.rowGap / 2 + hair))
-        }
-    }
-
-    private func hypot2(_ a: Point, _ b: Point) -> Double {
-        (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
     }
 }

@@ -41,6 +41,10 @@ public enum KeyboardEffect: Hashable, Sendable {
     /// System mode: type this into the focused window (a key's edit through
     /// `KeystrokeDocumentProxy`).
     case send(Keystroke)
+    /// Another layer of the layout is shown (its name); a `.layoutChanged` follows.
+    case layerChanged(String)
+    /// A key's alternates bubble opened, with its choices and their rectangles (points).
+    case alternatesShown(KeyID, [AlternatesBubble.Choice])
     /// Something visible changed: draw a frame.
     case needsDisplay
 }

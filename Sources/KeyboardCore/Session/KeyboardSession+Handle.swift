@@ -15,6 +15,7 @@ extension KeyboardSession {
         // Repeats due before the input happen first. One due at this very instant waits for
         // the tick: an input at the same time goes first, so a release wins a tie.
         fireRepeats(upTo: clock, including: input == .tick, &effects)
+        fireHold(upTo: clock, including: input == .tick, &effects)
         switch input {
         case .launched:
             effects.append(.layoutChanged)
@@ -34,11 +35,15 @@ extension KeyboardSession {
             if pointers[id] != nil {
                 let held = pressedKeys
                 pointers[id] = nil
+                _ = endHold(of: id, commit: false, &effects)
+                layerReturns[id] = nil
                 updatePressedKeys(from: held, time: time, &effects)
             }
         case .pointersCancelled:
             let held = pressedKeys
+            for id in pointers.keys { _ = endHold(of: id, commit: false, &effects) }
             pointers = [:]
+            layerReturns = [:]
             updatePressedKeys(from: held, time: time, &effects)
         case .textInput(let text):
             guard isTextFieldFocused else { break }
@@ -79,9 +84,11 @@ extension KeyboardSession {
         case .quitShortcut:
             effects.append(.quit)
         case .windowResized(let size):
-            let newLayout = KeyboardLayout(windowSize: size, mode: mode)
+            let newLayout = KeyboardLayout(windowSize: size, mode: mode, definition: definition, layer: layout.layerName)
             if newLayout != layout {
                 layout = newLayout
+                // A bubble or trackpad drawn for the old geometry closes; the key stays held.
+                (hold, bubble, trackpad) = (nil, nil, nil)
                 effects.append(.layoutChanged)
                 if isTextFieldFocused { effects.append(.startTextInput(layout.textField)) }
             }

@@ -32,18 +32,48 @@ extension KeyboardSession {
         backspaceRepeat = schedule
     }
 
-    mutating func type(_ key: KeyID, _ effects: inout [KeyboardEffect]) {
-        switch key {
-        case .letter(let letter):
-            let typed = shift.apply(to: String(letter))
-            documentEdit(.insertText(typed), &effects)
-            if shift.letterTyped() { effects.append(.shiftChanged(shift.state)) }
+    /// Types a key that acts when released: its characters (in the case shift gives letters),
+    /// a space, or return — a line break in system mode; on the host screen's one-line field,
+    /// return ends editing as a SwiftUI `TextField` does.
+    mutating func type(_ key: KeyID, at time: Duration, _ effects: inout [KeyboardEffect]) {
+        switch action(of: key) {
+        case .character(let text):
+            typeCharacters(text, &effects)
         case .space:
             documentEdit(.insertText(" "), &effects)
         case .return:
-            documentEdit(.insertText("\n"), &effects)
+            // The host screen's field ends editing once the key's release is reported
+            // (`finishReturn`), so keys held by other pointers are released once.
+            if mode == .hostScreen { returnPending = true } else { documentEdit(.insertText("\n"), &effects) }
         default:
             break
         }
+    }
+
+    /// Types `text`, upper case when it is a letter and shift says so (a one-shot shift then
+    /// turns off, as after a letter); text without case (digits, symbols) leaves shift as it is.
+    mutating func typeCharacters(_ text: String, _ effects: inout [KeyboardEffect]) {
+        let typed = casedText(text)
+        documentEdit(.insertText(typed), &effects)
+        if Self.hasCase(text), shift.letterTyped() { effects.append(.shiftChanged(shift.state)) }
+    }
+
+    /// `text` in the case shift gives letters now. A letter whose upper case is longer (ß →
+    /// SS) keeps its form.
+    func casedText(_ text: String) -> String {
+        guard Self.hasCase(text) else { return text }
+        let cased = shift.apply(to: text)
+        return cased.count == text.count ? cased : text
+    }
+
+    /// Whether `text` has an upper and a lower case (letters do; digits and symbols do not).
+    static func hasCase(_ text: String) -> Bool { text.uppercased() != text.lowercased() }
+
+    /// The host screen's return, typed by a release or a rollover: the text field resigns
+    /// first responder and the keyboard slides away (seed 001's `closeKeyboard()`).
+    mutating func finishReturn(at time: Duration, _ effects: inout [KeyboardEffect]) {
+        guard returnPending else { return }
+        returnPending = false
+        closeKeyboard(at: time, &effects)
     }
 }

@@ -4,18 +4,27 @@ extension KeyboardSession {
     var keysAreLive: Bool { visibility.target == .show }
 
     mutating func pointerDown(_ id: PointerID, at point: Point, time: Duration,
-                                      _ effects: inout [KeyboardEffect]) {
+                              _ effects: inout [KeyboardEffect]) {
         let pressedBefore = pressedKeys
         // A pointer that goes down again while we think it is down lost its release: drop
         // the stale press silently.
         pointers[id] = nil
+        _ = endHold(of: id, commit: false, &effects)
+        layerReturns[id] = nil
         updatePressedKeys(from: pressedBefore, time: time, &effects)
 
         if keysAreLive, visibility.isSettled(at: time), let key = layout.key(at: point) {
-            commitHeldLetters(at: time, &effects)
+            commitHeldKeys(at: time, &effects)
+            // A return committed by this touch ended editing: the keyboard is going away.
+            guard keysAreLive else {
+                pointers[id] = PointerTarget.none
+                return
+            }
             let before = pressedKeys
             pointers[id] = .key(key)
+            startHold(key, by: id, at: point, time: time)
             updatePressedKeys(from: before, time: time, &effects)
+            if case .showLayer(let name) = action(of: key) { layerKeyTouched(name, by: id, &effects) }
             return
         }
         let before = pressedKeys
@@ -31,16 +40,18 @@ extension KeyboardSession {
         updatePressedKeys(from: before, time: time, &effects)
     }
 
-    /// iOS rollover: a touch that begins on a key while letters are held commits them at
-    /// that moment, so fast overlapping presses type in the order they were pressed, not
-    /// released. Each held letter (or space) types now, with the shift state of now (a
-    /// one-shot shift goes to the first letter committed; shift held makes a chord), its key
-    /// goes up, and its pointer holds nothing from then on: its later release, or a slide to
-    /// another letter, does nothing more. A press that slid off the letters ends the same way.
-    /// The へぇ button, shift and backspace act on touch-down and keep their presses.
-    mutating func commitHeldLetters(at time: Duration, _ effects: inout [KeyboardEffect]) {
+    /// iOS rollover: a touch that begins on a key while keys that type on release are held
+    /// commits them at that moment, so fast overlapping presses type in the order they were
+    /// pressed, not released. Each held key (a letter, a digit, space) types now, with the
+    /// shift state of now (a one-shot shift goes to the first letter committed; shift held
+    /// makes a chord) — an open alternates bubble its highlighted choice —, its key goes up,
+    /// and its pointer holds nothing from then on: its later release, or a slide to another
+    /// key, does nothing more. A press that slid off the keys ends the same way. The へぇ
+    /// button, shift, backspace and the layer keys act on touch-down and keep their presses;
+    /// a trackpad in use ends.
+    mutating func commitHeldKeys(at time: Duration, _ effects: inout [KeyboardEffect]) {
         let held = pointers.compactMap { id, target -> (PointerID, KeyID?)? in
-            guard case .key(let key) = target, key?.actsOnTouchDown != true else { return nil }
+            guard case .key(let key) = target, key.map({ actsOnTouchDown($0) }) != true else { return nil }
             return (id, key)
         }
         guard !held.isEmpty else { return }
@@ -49,41 +60,68 @@ extension KeyboardSession {
         // sorted anyway, so the order never depends on the dictionary's.
         for (id, key) in held.sorted(by: { $0.0.precedes($1.0) }) {
             pointers[id] = PointerTarget.none
-            if let key { type(key, &effects) }
+            layerReturns[id] = nil
+            if endHold(of: id, commit: true, &effects) { continue }
+            if let key { type(key, at: time, &effects) }
         }
         updatePressedKeys(from: before, time: time, &effects)
+        finishReturn(at: time, &effects)
     }
 
     mutating func pointerMoved(_ id: PointerID, to point: Point, time: Duration,
-                                       _ effects: inout [KeyboardEffect]) {
+                               _ effects: inout [KeyboardEffect]) {
         guard case .key(let held)? = pointers[id] else { return }
+        // An open bubble or the trackpad takes the pointer's movements.
+        if holdMoved(id, to: point, &effects) { return }
+        if hold?.pointer == id { hold?.point = point }
         // The へぇ button, shift and backspace keep their press however the pointer moves
-        // (seed 000's `isTouching` guard); a letter press follows the finger to the letter
-        // under it and is cancelled off the letters.
-        if let held, held.actsOnTouchDown { return }
+        // (seed 000's `isTouching` guard). A press that types on release follows the finger
+        // to the key under it and is cancelled off the keys; so does one that began on a
+        // layer key, once it reaches a key of the new layer that types.
+        if let held, actsOnTouchDown(held), !isLayerKey(held) { return }
         let under = keysAreLive ? layout.key(at: point) : nil
-        let next = (under?.actsOnTouchDown == false) ? under : nil
+        var next = under.flatMap { actsOnTouchDown($0) ? nil : $0 }
+        if let held, isLayerKey(held) {
+            if next == nil { next = held } else {
+                // Sliding off a layer key onto a key that types is like touching it: other
+                // presses waiting to type commit first (rollover).
+                commitHeldKeys(at: time, &effects)
+            }
+        }
         guard next != held else { return }
         let before = pressedKeys
         pointers[id] = .key(next)
+        startHold(next, by: id, at: point, time: time)
         updatePressedKeys(from: before, time: time, &effects)
     }
 
+    /// Whether `key` shows a layer.
+    func isLayerKey(_ key: KeyID) -> Bool {
+        if case .showLayer = action(of: key) { true } else { false }
+    }
+
     mutating func pointerUp(_ id: PointerID, at point: Point, time: Duration,
-                                    _ effects: inout [KeyboardEffect]) {
-        // The release point is the pointer's last position: a letter press types the
-        // letter under it even if no motion event reported the move.
+                            _ effects: inout [KeyboardEffect]) {
+        // The release point is the pointer's last position: a press types the key under it
+        // even if no motion event reported the move.
         pointerMoved(id, to: point, time: time, &effects)
         guard let target = pointers[id] else { return }
         let before = pressedKeys
         pointers[id] = nil
-        if case .key(let key?) = target, !key.actsOnTouchDown {
-            // Letters and space type on release, with the key under the pointer then.
-            type(key, &effects)
+        if endHold(of: id, commit: true, &effects) {
+            // The bubble typed its choice (or nothing), or the trackpad ended.
+            layerReturns[id] = nil
+        } else if case .key(let key?) = target, !actsOnTouchDown(key) {
+            // Keys that type do so on release, with the key under the pointer then.
+            type(key, at: time, &effects)
+            returnFromSlide(of: id, &effects)
+        } else {
+            layerReturns[id] = nil
         }
         updatePressedKeys(from: before, time: time, &effects)
         // Closing reports the keys it releases itself, so it comes after `before` is used
         // (otherwise a key held by another pointer would be reported released twice).
+        finishReturn(at: time, &effects)
         if case .host(let control) = target, control.isButton, layout.frame(of: control).contains(point) {
             press(control, at: time, &effects)
         }
@@ -92,11 +130,11 @@ extension KeyboardSession {
     /// Emits touch events for keys whose pressed state changed, and runs the touch-down /
     /// touch-up rules of the keys that act on them.
     mutating func updatePressedKeys(from before: Set<KeyID>, time: Duration,
-                                            _ effects: inout [KeyboardEffect]) {
+                                    _ effects: inout [KeyboardEffect]) {
         let now = pressedKeys
         for key in before.subtracting(now).sorted() {
             effects.append(.keyTouched(key, down: false))
-            switch key {
+            switch action(of: key) {
             case .hee:
                 hee.touchUp()
                 capTransition = capTransition.retargeted(to: 0, at: time, fullDuration: Self.pressAnimationDuration)
@@ -110,7 +148,7 @@ extension KeyboardSession {
         }
         for key in now.subtracting(before).sorted() {
             effects.append(.keyTouched(key, down: true))
-            switch key {
+            switch action(of: key) {
             case .hee:
                 capTransition = capTransition.retargeted(to: 1, at: time, fullDuration: Self.pressAnimationDuration)
                 if hee.touchDown() {

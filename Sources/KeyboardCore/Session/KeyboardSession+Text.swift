@@ -4,12 +4,15 @@ extension KeyboardSession {
     /// An edit a key asks of the document it types into.
     enum DocumentEdit {
         case insertText(String), deleteBackward, deleteWordBackward
+        /// Moves the caret by this many characters (the space bar's trackpad).
+        case moveCaret(Int)
 
         func apply<Document: TextDocumentProxy>(to document: inout Document) {
             switch self {
             case .insertText(let text): document.insertText(text)
             case .deleteBackward: document.deleteBackward()
             case .deleteWordBackward: document.deleteWordBackward()
+            case .moveCaret(let offset): document.adjustTextPosition(byCharacterOffset: offset)
             }
         }
     }

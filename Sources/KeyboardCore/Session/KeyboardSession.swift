@@ -41,13 +41,20 @@ public struct KeyboardSession: Hashable, Sendable {
     public internal(set) var composition: Composition?
     /// When the caret last moved or the text changed (the blink restarts from there).
     public internal(set) var caretActivity: Duration = .zero
-
-    /// Text an input method is composing.
-    public struct Composition: Hashable, Sendable {
-        public var text: String
-        /// The IME's cursor within `text`, in Characters.
-        public var cursor: Int
-    }
+    /// The layout in use: its layers, keys, widths and alternates (`layout` is its shown
+    /// layer laid out for the window).
+    public internal(set) var definition: LayoutDefinition
+    /// Pointers that touched a layer key and slid on: the layer to go back to once the key
+    /// they slid onto types (iOS: touch 123, slide to 3, release: "3", letters again).
+    public internal(set) var layerReturns: [PointerID: String] = [:]
+    /// The press waiting for the hold delay (alternates, the space bar's trackpad).
+    public internal(set) var hold: HoldTimer?
+    /// The alternates bubble, while one is open.
+    public internal(set) var bubble: AlternatesBubble?
+    /// The space bar's trackpad, while a press on it has turned into one.
+    public internal(set) var trackpad: Trackpad?
+    /// The host screen's return key typed: editing ends once the release is reported.
+    var returnPending = false
 
     /// The caret blinks with this period (visible the first half) after activity...
     public static let caretBlinkPeriod: Duration = .milliseconds(1_000)
@@ -57,45 +64,6 @@ public struct KeyboardSession: Hashable, Sendable {
     /// The latest time handled (times never go backwards for repeats).
     var clock: Duration = .zero
 
-    /// Backspace's repeat schedule, like iOS: after 0.5 s held, every 0.1 s; from 2 s on,
-    /// each repeat deletes a whole word.
-    public struct KeyRepeat: Hashable, Sendable {
-        public static let initialDelay: Duration = .milliseconds(500)
-        public static let interval: Duration = .milliseconds(100)
-        public static let wordsAfter: Duration = .seconds(2)
-        /// When backspace went down.
-        public var pressedAt: Duration
-        /// When the next repeat fires (while not idle).
-        public var nextFire: Duration
-        /// The text field's revisions when a repeat changed nothing (the field empty, the
-        /// caret at its start): the repeat then waits, with no deadline, until they change,
-        /// so a key held over a long gap costs nothing once there is nothing to delete.
-        var idleAt: TextBuffer.Revisions?
-
-        /// Whether the repeat waits for the text or caret to change.
-        public var isIdle: Bool { idleAt != nil }
-
-        /// The first repeat of this press's schedule at or after `time`.
-        func firstFire(atOrAfter time: Duration) -> Duration {
-            let first = pressedAt + Self.initialDelay
-            guard time > first else { return first }
-            var k = Int(((time - first) / Self.interval).rounded(.down))
-            while first + Self.interval * k < time { k += 1 }
-            while k > 0, first + Self.interval * (k - 1) >= time { k -= 1 }
-            return first + Self.interval * k
-        }
-    }
-
-    /// What a pointer holds.
-    public enum PointerTarget: Hashable, Sendable {
-        /// A key, or `nil` after a letter press slid off every letter key.
-        case key(KeyID?)
-        /// A host control (acts when released over it).
-        case host(HostControl)
-        /// Nothing that reacts.
-        case none
-    }
-
     /// The volume buttons' step.
     public static let volumeStep = 10
 
@@ -104,9 +72,13 @@ public struct KeyboardSession: Hashable, Sendable {
     ///   - limit: the show's limit for the へぇ counter, if any.
     ///   - volume: the starting volume, 0...100.
     ///   - mode: where the keys type (the host screen's text field by default).
-    public init(windowSize: Size, limit: Int? = nil, volume: Int = 100, mode: KeyboardMode = .hostScreen) {
+    ///   - definition: the layout (the built-in iPhone English one by default); its first
+    ///     layer is shown first.
+    public init(windowSize: Size, limit: Int? = nil, volume: Int = 100, mode: KeyboardMode = .hostScreen,
+                definition: LayoutDefinition = .english) {
         self.mode = mode
-        layout = KeyboardLayout(windowSize: windowSize, mode: mode)
+        self.definition = definition
+        layout = KeyboardLayout(windowSize: windowSize, mode: mode, definition: definition)
         hee = HeeButtonModel(limit: limit)
         self.volume = min(max(volume, 0), 100)
     }
@@ -168,6 +140,6 @@ public struct KeyboardSession: Hashable, Sendable {
     /// The next time an animation ends or backspace repeats (the caret's blink aside).
     public func nextAnimationDeadline(after time: Duration) -> Duration? {
         [capTransition.isRunning(at: time) ? capTransition.end : nil, visibility.deadline(after: time),
-         backspaceRepeat.flatMap { $0.isIdle ? nil : $0.nextFire }].compactMap { $0 }.min()
+         backspaceRepeat.flatMap { $0.isIdle ? nil : $0.nextFire }, hold?.due].compactMap { $0 }.min()
     }
 }

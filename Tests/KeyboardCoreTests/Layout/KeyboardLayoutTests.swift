@@ -13,7 +13,8 @@ struct KeyboardLayoutTests {
         Size(width: 2000, height: 700),
     ]
 
-    static let allKeys: [KeyID] = [.hee, .shift, .backspace, .space] + "abcdefghijklmnopqrstuvwxyz".map { KeyID.letter($0) }
+    /// The letters layer of the built-in English layout.
+    static let allKeys: [KeyID] = [.hee, .shift, .backspace, .space, .return, "123"] + "abcdefghijklmnopqrstuvwxyz".map { KeyID.letter($0) }
 
     static func inside(_ inner: Rect, _ outer: Rect) -> Bool {
         inner.minX >= outer.minX && inner.minY >= outer.minY && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
@@ -43,8 +44,8 @@ struct KeyboardLayoutTests {
         let layout = KeyboardLayout(windowSize: size)
         #expect(Set(layout.keys.keys) == Set(Self.allKeys))
         #expect(layout.keys[.hee] == layout.heeFrame)
-        #expect(Set(KeyboardLayout.keyOrder) == Set(Self.allKeys))
-        #expect(KeyboardLayout.keyOrder.count == Self.allKeys.count)
+        #expect(Set(layout.orderedKeys) == Set(Self.allKeys))
+        #expect(layout.orderedKeys.count == Self.allKeys.count)
     }
 
     @Test(arguments: sizes)

@@ -5,7 +5,7 @@ import Testing
 /// into another application; a keyboard-only layout with a return key and a target line.
 @Suite("System mode")
 struct SystemModeTests {
-    static func launched(_ size: Size = KeyboardLayout.defaultSystemWindowSize) -> KeyboardSession {
+    static func launched(_ size: Size = KeyboardLayout.defaultSystemWindowSize()) -> KeyboardSession {
         var session = KeyboardSession(windowSize: size, mode: .system)
         _ = session.handle(.launched, at: .zero)
         return session
@@ -14,7 +14,7 @@ struct SystemModeTests {
     // MARK: Session
 
     @Test func launchShowsTheKeyboardWithoutTextInput() {
-        var session = KeyboardSession(windowSize: KeyboardLayout.defaultSystemWindowSize, mode: .system)
+        var session = KeyboardSession(windowSize: KeyboardLayout.defaultSystemWindowSize(), mode: .system)
         let effects = session.send(.launched, at: 0)
         #expect(effects.withoutDisplay == [
             .layoutChanged, .startAudioEngine, .keyboardFrameChanged(.show, session.layout.keyboardFrame),
@@ -89,7 +89,7 @@ struct SystemModeTests {
 
     @Test func noHostScreenNoTextFieldAndEscapeKeepsTheKeyboard() {
         var session = Self.launched()
-        let host = KeyboardLayout(windowSize: KeyboardLayout.defaultSystemWindowSize)
+        let host = KeyboardLayout(windowSize: KeyboardLayout.defaultSystemWindowSize())
         #expect(session.layout.hostControl(at: host.textField.center) == nil)
         _ = session.send(.textInput("x"), at: 100)
         _ = session.send(.editing(.deleteBackward), at: 110)
@@ -145,6 +145,9 @@ struct SystemModeTests {
                 case .text(let text): replica.insertText(text)
                 case .key(.backSpace, control: false): replica.deleteBackward()
                 case .key(.backSpace, control: true): replica.deleteWordBackward()
+                // The space bar held turns into the trackpad: the caret moves.
+                case .key(.left, control: false): replica.adjustTextPosition(byCharacterOffset: -1)
+                case .key(.right, control: false): replica.adjustTextPosition(byCharacterOffset: 1)
                 default: Issue.record("unexpected \(stroke)")
                 }
             }
@@ -163,7 +166,7 @@ struct SystemModeTests {
     // MARK: Layout
 
     @Test func keyboardFillsTheWindowBelowTheTargetLine() throws {
-        for size in [KeyboardLayout.defaultSystemWindowSize, KeyboardLayout.minimumWindowSize(for: .system),
+        for size in [KeyboardLayout.defaultSystemWindowSize(), KeyboardLayout.minimumWindowSize(for: .system),
                      Size(width: 800, height: 500), Size(width: 360, height: 900), Size(width: 1600, height: 420)] {
             let layout = KeyboardLayout(windowSize: size, mode: .system)
             #expect(layout.mode == .system)
@@ -171,7 +174,7 @@ struct SystemModeTests {
             #expect(layout.keyboardFrame == Rect(x: 0, y: KeyboardLayout.targetLineHeight, width: size.width,
                                                  height: size.height - KeyboardLayout.targetLineHeight))
             let keyRects = layout.orderedKeys.compactMap { layout.keys[$0] }
-            #expect(keyRects.count == 31)  // へぇ, shift, backspace, space, return, a–z
+            #expect(keyRects.count == 32)  // へぇ, shift, backspace, 123, space, return, a–z
             for (i, a) in keyRects.enumerated() {
                 #expect(layout.keyboardFrame.contains(Point(x: a.minX, y: a.minY)))
                 #expect(a.maxX <= size.width + 1e-9 && a.maxY <= size.height + 1e-9)
@@ -182,9 +185,11 @@ struct SystemModeTests {
             let space = try #require(layout.keys[.space])
             #expect(size.height - space.maxY >= KeyboardLayout.keyboardBottomPadding - 1e-9)
             #expect(size.height - space.maxY < KeyboardLayout.keyboardBottomPadding + 4)
-            // Return: right of the space bar up to the keyboard's edge, on its row.
-            let ret = try #require(layout.keys[.return])
-            #expect(ret.y == space.y && ret.height == space.height)
+            // iOS's bottom row: 123 at the left edge, the space bar, return up to the right edge.
+            let ret = try #require(layout.keys[.return]), numbers = try #require(layout.keys["123"])
+            #expect(ret.y == space.y && ret.height == space.height && numbers.y == space.y)
+            #expect(isClose(numbers.minX, KeyboardLayout.keyboardSideMargin))
+            #expect(isClose(space.minX, numbers.maxX + KeyboardLayout.keyGap))
             #expect(isClose(ret.minX, space.maxX + KeyboardLayout.keyGap))
             #expect(isClose(ret.maxX, size.width - KeyboardLayout.keyboardSideMargin))
             #expect(layout.key(at: ret.center) == .return)
@@ -194,7 +199,7 @@ struct SystemModeTests {
     }
 
     @Test func keysGrowWithTheWindowAndTheMinimumHasNoOverlap() {
-        let small = KeyboardLayout(windowSize: KeyboardLayout.defaultSystemWindowSize, mode: .system)
+        let small = KeyboardLayout(windowSize: KeyboardLayout.defaultSystemWindowSize(), mode: .system)
         #expect(small.keyHeight == KeyboardLayout.keyHeight)
         #expect(small.heeScale == 1)
         // The へぇ button follows the width (up to 1.25×); the key rows take the height left.
@@ -206,12 +211,12 @@ struct SystemModeTests {
         #expect(large.keyHeight == 98)
         let minimum = KeyboardLayout.minimumWindowSize(for: .system)
         #expect(minimum == Size(width: 320, height: 324))
-        #expect(KeyboardLayout.defaultSystemWindowSize == Size(width: 480, height: 418))
+        #expect(KeyboardLayout.defaultSystemWindowSize() == Size(width: 480, height: 418))
         // Smaller requests are laid out as the minimum.
         #expect(KeyboardLayout(windowSize: Size(width: 100, height: 100), mode: .system).windowSize == minimum)
-        // The host screen's layout has no return key and no target line.
+        // The host screen's layout has the same bottom row (issue 20) and no target line.
         let host = KeyboardLayout(windowSize: KeyboardLayout.defaultWindowSize)
-        #expect(host.keys[.return] == nil)
+        #expect(host.keys[.return] != nil && host.keys["123"] != nil)
         #expect(host.targetLine == .zero)
     }
 

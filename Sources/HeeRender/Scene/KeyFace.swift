@@ -1,0 +1,72 @@
+import KeyboardCore
+
+/// How one key looks: its cap's colour and corner, what is drawn on it, and what its callout
+/// shows while it is pressed. Worked out from the session by `Scene` (the layout's action and
+/// label for the key, shift, the language), so the painter draws and never decides.
+public struct KeyFace: Hashable, Sendable {
+    /// What is drawn on the cap.
+    public enum Content: Hashable, Sendable {
+        /// Text at a size in points (letters and symbols 22 pt, words such as "space" 16 pt).
+        case text(String, points: Double)
+        /// One of the SF Symbol look-alikes (shift, delete).
+        case icon(KeyIcon)
+        /// Nothing (the へぇ button draws itself; labels fade in trackpad mode).
+        case none
+    }
+
+    /// What is drawn on the cap.
+    public var content: Content
+    /// iOS's grey keys (backspace, return, the layer keys, shift while off) instead of white.
+    public var isSpecial: Bool
+    /// Corner radius in points: 5 as iOS's keys, 8 for seed 002's shift key.
+    public var cornerRadius: Double
+    /// The text the callout above the pressed key shows (keys that type characters), if any.
+    public var callout: String?
+
+    /// Point sizes of key labels: characters, and words (space, return, 123).
+    public static let characterPointSize = 22.0
+    public static let wordPointSize = 16.0
+    /// The space bar's label.
+    public static let spaceLabel = "space"
+
+    /// The face of `key` in `definition` with shift in `shift` (`upperCase`: letters type upper
+    /// case now); `returnLabel` in the scene's language.
+    static func of(_ key: KeyID, definition: LayoutDefinition, shift: ShiftState, upperCase: Bool,
+                   returnLabel: String) -> KeyFace {
+        let label = definition.label(of: key)
+        switch definition.action(of: key) {
+        case .hee:
+            return KeyFace(content: .none, isSpecial: false, cornerRadius: 5, callout: nil)
+        case .shift:
+            return KeyFace(content: .icon(.shift(shift)), isSpecial: shift == .off,
+                           cornerRadius: 8, callout: nil)
+        case .backspace:
+            return KeyFace(content: .icon(.deleteLeft), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .space:
+            return KeyFace(content: .text(label ?? spaceLabel, points: wordPointSize), isSpecial: false, cornerRadius: 5, callout: nil)
+        case .return:
+            return KeyFace(content: .text(label ?? returnLabel, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .showLayer:
+            return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .character(let text):
+            let shown = upperCase ? casedUp(text) : text
+            return KeyFace(content: .text(label ?? shown, points: characterPointSize), isSpecial: false, cornerRadius: 5,
+                           callout: shown)
+        }
+    }
+
+    /// `text` as an upper-case letter when it has one of the same length (ß stays ß), else
+    /// as it is (digits, symbols).
+    static func casedUp(_ text: String) -> String {
+        let upper = text.uppercased()
+        return upper.count == text.count ? upper : text
+    }
+
+    /// The face with its label faded out (iOS's trackpad mode).
+    var faded: KeyFace {
+        var copy = self
+        copy.content = .none
+        copy.callout = nil
+        return copy
+    }
+}

@@ -1,0 +1,40 @@
+/// What a key does when it acts, as the layout file says (or, for the reserved ids, as the
+/// keyboard defines them).
+public enum KeyAction: Hashable, Sendable {
+    /// The へぇ button (seed 000): inserts 「へぇ〜」, plays the clip, counts up.
+    case hee
+    /// The shift key (seed 002): one-shot upper case, double tap for caps lock.
+    case shift
+    /// Deletes the character before the caret; repeats while held.
+    case backspace
+    /// Types a space; held, the space bar becomes iOS's trackpad and moves the caret.
+    case space
+    /// iOS's return key: a line break in system mode; on the host screen it ends editing.
+    case `return`
+    /// Types `text`. When the text has an upper-case form and the letters layer's shift
+    /// says so, the upper case is typed (shift applies to letters, and to their alternates).
+    case character(String)
+    /// Shows the layer of that name (`123`, `#+=`, `ABC`): acts when touched, as on iOS.
+    case showLayer(String)
+
+    /// The ids whose action is the keyboard's own, whatever the layout file says about them
+    /// (it may give them a label): `hee`, `shift`, `backspace`, `space`, `return`.
+    public static let reservedIDs: [KeyID: KeyAction] = [
+        .hee: .hee, .shift: .shift, .backspace: .backspace, .space: .space, .return: .return,
+    ]
+
+    /// Whether the key acts when touched rather than when released: the へぇ button, shift,
+    /// backspace and the layer keys (the seeds' `touchDown`; iOS switches layers on touch).
+    /// Keys that type characters, space and return act when released, like iOS.
+    public var actsOnTouchDown: Bool {
+        switch self {
+        case .hee, .shift, .backspace, .showLayer: true
+        case .space, .return, .character: false
+        }
+    }
+
+    /// The text the key types, if it types characters.
+    public var text: String? {
+        if case .character(let text) = self { text } else { nil }
+    }
+}

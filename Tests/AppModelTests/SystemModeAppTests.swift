@@ -25,9 +25,9 @@ struct SystemModeAppTests {
         #expect(options.system)
         let configuration = options.configuration(settings: Settings(), environment: [:])
         #expect(configuration.windowSize == KeyboardLayout.defaultSystemWindowSize())
-        guard case .run(let sized) = try LaunchOptions.parse(["--size", "320x324", "--system"]) else { return }
-        #expect(sized.windowSize == Size(width: 320, height: 324))
-        #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--size", "320x324"]) }
+        guard case .run(let sized) = try LaunchOptions.parse(["--size", "320x372", "--system"]) else { return }
+        #expect(sized.windowSize == Size(width: 320, height: 372))
+        #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--size", "320x372"]) }
         #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--system", "--size", "320x300"]) }
         #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--system=yes"]) }
         #expect(LaunchOptions.usage.contains("--system"))
@@ -37,7 +37,7 @@ struct SystemModeAppTests {
         #expect(TraceEvent.send(.text("へぇ〜")).json(at: 1.5).serialized == #"{"event":"send","t":1.5,"text":"へぇ〜"}"#)
         #expect(TraceEvent.send(.key(.backSpace)).json(at: 2).serialized == #"{"event":"send","t":2,"key":"BackSpace"}"#)
         #expect(TraceEvent.send(.key(.backSpace, control: true)).json(at: 2).serialized
-                == #"{"event":"send","t":2,"key":"ctrl+BackSpace"}"#)
+                == #"{"event":"send","t":2,"key":"ctrl+BackSpace","modifiers":["ctrl"]}"#)
         #expect(TraceEvent.send(.text("a"), dropped: "no window has focus").json(at: 3).serialized
                 == #"{"event":"send","t":3,"text":"a","dropped":"no window has focus"}"#)
         #expect(TraceEvent.target(FocusedWindow(id: 4194316, title: "sh")).json(at: 0).serialized

@@ -42,12 +42,17 @@ public enum TraceEvent: Hashable, Sendable {
     /// A sound started playing.
     case sound(SoundName)
     /// System mode: one keystroke typed into the focused window — `text` for characters,
-    /// `key` (an X keysym name, `ctrl+` when Control is held) for other keys. When it could
-    /// not be sent, `dropped` says why (e.g. no window has the focus).
+    /// `key` (an X keysym name, or the character of a shortcut, `ctrl+` / `alt+` before it
+    /// when Control / Alt is held) for other keys, and `modifiers` (`["ctrl","alt"]`) when
+    /// any is held. When it could not be sent, `dropped` says why (e.g. no window has the
+    /// focus).
     case send(Keystroke, dropped: String? = nil)
     /// System mode: the window keys go to changed (`window` and `title` are `null` when no
     /// window has the focus).
     case target(FocusedWindow?)
+    /// A desktop modifier key (`ctrl`, `alt`) changed state: `on` (latched for the next key),
+    /// `locked`, `off`.
+    case modifier(KeyAction.Modifier, ShiftState)
     /// Another layer of the layout is shown (`name`: `letters`, `numbers`, `symbols`).
     case layer(String)
     /// A key's alternates bubble opened: `key` and each choice's `text` and rectangle (`x`,
@@ -115,14 +120,19 @@ public enum TraceEvent: Hashable, Sendable {
         case .send(let stroke, let dropped):
             switch stroke {
             case .text(let text): members.append(("text", .string(text)))
-            case .key: members.append(("key", .string(stroke.keyName ?? "")))
+            case .key, .shortcut: members.append(("key", .string(stroke.keyName ?? "")))
             }
+            let modifiers = stroke.modifiers.traceNames
+            if !modifiers.isEmpty { members.append(("modifiers", .array(modifiers.map { .string($0) }))) }
             if let dropped { members.append(("dropped", .string(dropped))) }
         case .target(let window):
             members.append(("window", window.map { .integer(Int(truncatingIfNeeded: $0.id)) } ?? .null))
             members.append(("title", window.map { .string($0.title) } ?? .null))
         case .layer(let name):
             members.append(("name", .string(name)))
+        case .modifier(let modifier, let state):
+            members.append(("key", .string(modifier.rawValue)))
+            members.append(("state", .string(state == .capsLock ? "locked" : state.rawValue)))
         case .alternates(let key, let choices, let f):
             members.append(("key", .string(key.name)))
             members.append(("choices", .array(choices.map { choice in
@@ -152,6 +162,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .send: "send"
         case .target: "target"
         case .layer: "layer"
+        case .modifier: "modifier"
         case .alternates: "alternates"
         }
     }

@@ -75,6 +75,12 @@ extension Application {
                 SDL_SetClipboardText(text)
             case .send(let stroke):
                 trace.emit(.send(stroke, dropped: sendKeystroke(stroke)), at: now)
+            case .modifierChanged(let modifier, let state):
+                trace.emit(.modifier(modifier, state), at: now)
+            case .pasteRequested:
+                // Ctrl+V from the desktop row: as the physical Ctrl+V does, live only (a
+                // replay feeds what was pasted through its keydown's `clipboard`).
+                if session.isTextFieldFocused, replay.records.isEmpty, let text = clipboard.text() { send(.paste(text), at: now) }
             case .layerChanged(let name):
                 trace.emit(.layer(name), at: now)
             case .alternatesShown(let key, let choices):

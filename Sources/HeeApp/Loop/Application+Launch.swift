@@ -30,7 +30,10 @@ extension Application {
         let fonts = try TTFLibrary()
         let audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                                 volume: configuration.volume)
-        let minimum = KeyboardLayout.minimumWindowSize(for: mode)
+        let definition = LayoutDefinition.english
+        let desktopKeys = mode == .system
+        let minimum = KeyboardLayout.minimumWindowSize(
+            for: mode, keyRows: KeyboardLayout.keyRows(of: definition, desktopKeys: desktopKeys))
         let strings = HostScreenText.of(configuration.language)
         let minimumSize = Size(width: (minimum.width * scale).rounded(.up), height: (minimum.height * scale).rounded(.up))
         let size = WindowStateKeeper.launchSize(for: configuration, minimum: minimumSize, display: sdl)
@@ -50,7 +53,8 @@ extension Application {
         let screen = try Screen(window: window, presenter: presenter, fonts: fonts, language: configuration.language,
                                 assetsDirectory: assetsDirectory, coordinateScale: scale)
         let points = windowState.memory.normalSize
-        let session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume, mode: mode)
+        let session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume, mode: mode,
+                                      definition: definition, desktopKeys: desktopKeys)
         self.init(screen: screen, audio: audio, clipboard: Clipboard(x11Display: x11Display), sdl: sdl, session: session,
                   settings: settings, windowState: windowState, translator: EventTranslator(windowSize: points, coordinateScale: scale),
                   trace: TraceWriter(enabled: options.trace), configuration: configuration, recorder: recorder,

@@ -25,6 +25,8 @@ final class X11Keymap {
 
     /// X core modifier masks.
     static let shiftMask: UInt8 = 1, lockMask: UInt8 = 2, controlMask: UInt8 = 4, mod2Mask: UInt8 = 16, mod5Mask: UInt8 = 128
+    /// Mod1: Alt on every common layout (Alt_L and Meta_L are bound to it).
+    static let altMask: UInt8 = 8
     /// Modifier combinations tried, fewest first: none, Shift, AltGr (Mod5), both.
     private static let candidates: [UInt8] = [0, shiftMask, mod5Mask, shiftMask | mod5Mask]
 

@@ -147,17 +147,15 @@ final class X11KeystrokeSender: KeySender {
 
         // What to press: (keycode, modifiers to hold) for each unit.
         var presses: [X11Keymap.Stroke] = []
-        for (keysym, control) in try Self.keysyms(of: stroke) {
+        for (keysym, held) in try Self.keysyms(of: stroke) {
             if let found = keymap.stroke(for: keysym, layout: layout, locked: locked) {
-                presses.append(X11Keymap.Stroke(keycode: found.keycode,
-                                                modifiers: found.modifiers | (control ? X11Keymap.controlMask : 0)))
+                presses.append(X11Keymap.Stroke(keycode: found.keycode, modifiers: found.modifiers | held))
             } else if let borrowed = spare.key(for: keysym, keymap: keymap, at: now) {
                 // A borrowed key acts like a letter key: Shift or Caps Lock (not both) selects
                 // the upper case.
                 let capsLock = locked & X11Keymap.lockMask != 0
                 let shift: UInt8 = borrowed.upper != capsLock ? X11Keymap.shiftMask : 0
-                presses.append(X11Keymap.Stroke(keycode: borrowed.keycode,
-                                                modifiers: shift | (control ? X11Keymap.controlMask : 0)))
+                presses.append(X11Keymap.Stroke(keycode: borrowed.keycode, modifiers: shift | held))
             } else {
                 throw Failure(description: "no key types \(Self.name(of: keysym)) and no spare keycode is left")
             }
@@ -221,17 +219,24 @@ final class X11KeystrokeSender: KeySender {
         return down
     }
 
-    /// The keysyms a keystroke types, with whether Control goes with each.
-    static func keysyms(of stroke: Keystroke) throws(Failure) -> [(UInt32, Bool)] {
+    /// The keysyms a keystroke types, with the core modifier mask (Control, Mod1 for Alt) held
+    /// with each. A shortcut's character is the keysym it types (Ctrl+C: Control with `c`,
+    /// wherever the layout has it; an upper-case one adds the Shift its level needs).
+    static func keysyms(of stroke: Keystroke) throws(Failure) -> [(UInt32, UInt8)] {
+        func keysym(_ scalar: Unicode.Scalar) throws(Failure) -> UInt32 {
+            let keysym = xkb_utf32_to_keysym(scalar.value)
+            guard keysym != 0 else { throw Failure(description: "no keysym for U+\(String(scalar.value, radix: 16, uppercase: true))") }
+            return keysym
+        }
+        let held = (stroke.modifiers.contains(.control) ? X11Keymap.controlMask : 0)
+            | (stroke.modifiers.contains(.alt) ? X11Keymap.altMask : 0)
         switch stroke {
         case .text(let text):
-            return try text.unicodeScalars.map { scalar throws(Failure) in
-                let keysym = xkb_utf32_to_keysym(scalar.value)
-                guard keysym != 0 else { throw Failure(description: "no keysym for U+\(String(scalar.value, radix: 16, uppercase: true))") }
-                return (keysym, false)
-            }
-        case .key(let key, let control):
-            return [(xkb_keysym_from_name(key.rawValue, XKB_KEYSYM_NO_FLAGS), control)]
+            return try text.unicodeScalars.map { scalar throws(Failure) in (try keysym(scalar), 0) }
+        case .key(let key, _):
+            return [(xkb_keysym_from_name(key.rawValue, XKB_KEYSYM_NO_FLAGS), held)]
+        case .shortcut(let character, _):
+            return try character.unicodeScalars.map { scalar throws(Failure) in (try keysym(scalar), held) }
         }
     }
 

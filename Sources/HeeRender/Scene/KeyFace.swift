@@ -22,6 +22,8 @@ public struct KeyFace: Hashable, Sendable {
     public var cornerRadius: Double
     /// The text the callout above the pressed key shows (keys that type characters), if any.
     public var callout: String?
+    /// A locked modifier (Ctrl or Alt double-tapped): a bar under its label, as caps lock's.
+    public var isLocked = false
 
     /// Point sizes of key labels: characters, and words (space, return, 123).
     public static let characterPointSize = 22.0
@@ -32,7 +34,7 @@ public struct KeyFace: Hashable, Sendable {
     /// The face of `key` in `definition` with shift in `shift` (`upperCase`: letters type upper
     /// case now); `returnLabel` in the scene's language.
     static func of(_ key: KeyID, definition: LayoutDefinition, shift: ShiftState, upperCase: Bool,
-                   returnLabel: String) -> KeyFace {
+                   modifiers: (ctrl: ShiftState, alt: ShiftState) = (.off, .off), returnLabel: String) -> KeyFace {
         let label = definition.label(of: key)
         switch definition.action(of: key) {
         case .hee:
@@ -48,6 +50,12 @@ public struct KeyFace: Hashable, Sendable {
             return KeyFace(content: .text(label ?? returnLabel, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
         case .showLayer:
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .escape, .tab, .arrow:
+            return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .modifier(let modifier):
+            let state = modifier == .ctrl ? modifiers.ctrl : modifiers.alt
+            return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: state == .off, cornerRadius: 5,
+                           callout: nil, isLocked: state == .capsLock)
         case .character(let text):
             let shown = upperCase ? casedUp(text) : text
             return KeyFace(content: .text(label ?? shown, points: characterPointSize), isSpecial: false, cornerRadius: 5,

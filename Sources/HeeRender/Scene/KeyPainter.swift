@@ -66,6 +66,12 @@ final class KeyPainter {
         case .none:
             break
         }
+        if face.isLocked {
+            // A locked modifier: a bar under its label, as caps lock's icon has.
+            let width = rect.width * 2 / 5, height = max(Int((2 * s).rounded()), 1)
+            try renderer.fill(PixelRect(x: rect.x + (rect.width - width) / 2, y: rect.y + rect.height - Int((7 * s).rounded()),
+                                        width: width, height: height), Palette.keyLabel)
+        }
     }
 
     /// The callout iOS shows above a pressed key that types: a white balloon rising from the

@@ -11,6 +11,10 @@ public struct Scene: Hashable, Sendable {
     /// The counter's two characters (seed 000's `%2d`).
     public var counterText: String
     public var shiftState: ShiftState
+    /// The desktop row's Ctrl and Alt states (drawn as shift's: grey off, white on, white
+    /// with a bar locked).
+    public var ctrlState: ShiftState
+    public var altState: ShiftState
     /// Whether letters type upper case now (shift on, caps lock, or shift held): the keys'
     /// labels and callouts show that case.
     public var lettersUpperCase: Bool
@@ -54,6 +58,8 @@ public struct Scene: Hashable, Sendable {
         capPress = session.capPress(at: time)
         counterText = session.hee.counterText
         shiftState = session.shift.state
+        ctrlState = session.ctrl.state
+        altState = session.alt.state
         lettersUpperCase = session.shift.typesUpperCase
         pressedKeys = session.pressedKeys
         pressedHostControl = session.pressedHostControl
@@ -82,7 +88,7 @@ public struct Scene: Hashable, Sendable {
         var faces: [KeyID: KeyFace] = [:]
         for key in layout.orderedKeys {
             let face = KeyFace.of(key, definition: definition, shift: shiftState, upperCase: lettersUpperCase,
-                                  returnLabel: returnLabel)
+                                  modifiers: (ctrlState, altState), returnLabel: returnLabel)
             faces[key] = isTrackpadActive ? face.faded : face
         }
         return faces

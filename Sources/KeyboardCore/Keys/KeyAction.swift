@@ -16,20 +16,41 @@ public enum KeyAction: Hashable, Sendable {
     case character(String)
     /// Shows the layer of that name (`123`, `#+=`, `ABC`): acts when touched, as on iOS.
     case showLayer(String)
+    /// The desktop's keys (system mode's extra row, issue 21): Escape and Tab type once per
+    /// press; the arrows act when touched and repeat while held.
+    case escape, tab
+    case arrow(Arrow)
+    /// Ctrl or Alt: seed 002's shift rules (tap latches for the next key, double tap locks).
+    case modifier(Modifier)
+
+    /// An arrow key's direction.
+    public enum Arrow: String, Hashable, Sendable, CaseIterable {
+        case left, down, up, right
+    }
+
+    /// A modifier key of the desktop row.
+    public enum Modifier: String, Hashable, Sendable, CaseIterable {
+        /// Its id and trace name: `ctrl`, `alt`.
+        case ctrl, alt
+    }
 
     /// The ids whose action is the keyboard's own, whatever the layout file says about them
-    /// (it may give them a label): `hee`, `shift`, `backspace`, `space`, `return`.
+    /// (it may give them a label): `hee`, `shift`, `backspace`, `space`, `return`, and the
+    /// desktop row's `esc`, `tab`, `ctrl`, `alt`, `left`, `down`, `up`, `right`.
     public static let reservedIDs: [KeyID: KeyAction] = [
         .hee: .hee, .shift: .shift, .backspace: .backspace, .space: .space, .return: .return,
+        "esc": .escape, "tab": .tab, "ctrl": .modifier(.ctrl), "alt": .modifier(.alt),
+        "left": .arrow(.left), "down": .arrow(.down), "up": .arrow(.up), "right": .arrow(.right),
     ]
 
     /// Whether the key acts when touched rather than when released: the へぇ button, shift,
-    /// backspace and the layer keys (the seeds' `touchDown`; iOS switches layers on touch).
-    /// Keys that type characters, space and return act when released, like iOS.
+    /// backspace, the layer keys (the seeds' `touchDown`; iOS switches layers on touch), the
+    /// arrows (they repeat, as backspace does) and Ctrl / Alt (as shift). Keys that type
+    /// characters, space, return, Escape and Tab act when released, like iOS.
     public var actsOnTouchDown: Bool {
         switch self {
-        case .hee, .shift, .backspace, .showLayer: true
-        case .space, .return, .character: false
+        case .hee, .shift, .backspace, .showLayer, .arrow, .modifier: true
+        case .space, .return, .character, .escape, .tab: false
         }
     }
 

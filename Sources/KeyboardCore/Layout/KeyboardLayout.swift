@@ -48,9 +48,12 @@ public struct KeyboardLayout: Hashable, Sendable {
     public static let targetLineHeight = 28.0
     /// The key rows of the built-in `en` layout (four, under the へぇ button).
     public static let standardKeyRows = 4
+    /// The key rows system mode shows by default: the built-in layout's four and the desktop
+    /// row.
+    public static let systemKeyRows = standardKeyRows + 1
     /// System mode's default window size (points): the keyboard of `keyRows` rows at the へぇ
-    /// button's seed 000 size (480 × 418 for four rows).
-    public static func defaultSystemWindowSize(keyRows: Int = standardKeyRows) -> Size {
+    /// button's seed 000 size (480 × 466 for five rows, 480 × 418 for four).
+    public static func defaultSystemWindowSize(keyRows: Int = systemKeyRows) -> Size {
         Size(width: referenceWidth, height: targetLineHeight + keyboardFixedHeight(keyRows: keyRows) + heeAreaDesignHeight)
     }
 
@@ -76,9 +79,11 @@ public struct KeyboardLayout: Hashable, Sendable {
     public static var minimumWindowSize: Size { minimumWindowSize(for: .hostScreen) }
 
     /// The smallest window for `mode` in which nothing overlaps: the host screen (or system
-    /// mode's target line) above a keyboard of `keyRows` rows with the へぇ button at its
-    /// smallest scale, 320 pt wide.
-    public static func minimumWindowSize(for mode: KeyboardMode, keyRows: Int = standardKeyRows) -> Size {
+    /// mode's target line) above a keyboard of `keyRows` rows (by default the built-in
+    /// layout's, with the desktop row in system mode) with the へぇ button at its smallest
+    /// scale, 320 pt wide.
+    public static func minimumWindowSize(for mode: KeyboardMode, keyRows: Int? = nil) -> Size {
+        let keyRows = keyRows ?? (mode == .system ? systemKeyRows : standardKeyRows)
         let above = mode == .system ? targetLineHeight : hostMinimumHeight
         let height = above + keyboardFixedHeight(keyRows: keyRows) + heeAreaDesignHeight * heeScaleRange.lowerBound
         return Size(width: 320, height: height.rounded(.up))
@@ -93,6 +98,8 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// The layout definition's name and the layer laid out.
     public let layoutName: String
     public let layerName: String
+    /// Whether the desktop row is shown under the へぇ button.
+    public let showsDesktopRow: Bool
     /// System mode: the line naming the window keys go to, across the top; `.zero` on the
     /// host screen.
     public let targetLine: Rect
@@ -125,21 +132,24 @@ public struct KeyboardLayout: Hashable, Sendable {
     public let resetCount: Rect
 
     /// Computes the layout of `layer` (by name; the definition's first layer when it has none
-    /// of that name) of `definition` for a window of `windowSize` points. Sizes below the
+    /// of that name) of `definition` for a window of `windowSize` points, with the desktop
+    /// row under the へぇ button when `desktopKeys` is set (by default in system mode only). Sizes below the
     /// minimum for the definition's rows are laid out as if they were the minimum (SDL
     /// enforces it). In system mode the keyboard fills the window below `targetLine`: the へぇ
     /// button grows with the window up to `heeScaleRange`'s top, and the key rows share the
     /// height left over.
     public init(windowSize requested: Size, mode: KeyboardMode = .hostScreen,
-                definition: LayoutDefinition = .english, layer: String? = nil) {
+                definition: LayoutDefinition = .english, layer: String? = nil, desktopKeys: Bool? = nil) {
+        let desktopKeys = desktopKeys ?? (mode == .system)
         let shown = layer.flatMap { definition.layer(named: $0) } ?? definition.firstLayer
-        let keyRows = definition.layers.map { Self.keyRowCount($0.rows) }.max() ?? Self.standardKeyRows
+        let keyRows = Self.keyRows(of: definition, desktopKeys: desktopKeys)
         let minimum = Self.minimumWindowSize(for: mode, keyRows: keyRows)
         let size = Size(width: max(requested.width, minimum.width), height: max(requested.height, minimum.height))
         windowSize = size
         self.mode = mode
         layoutName = definition.name
         layerName = shown.name
+        showsDesktopRow = desktopKeys && !definition.desktopRow.isEmpty
         let w = size.width
         let above = mode == .system ? Self.targetLineHeight : Self.hostMinimumHeight
         let fixed = Self.keyboardFixedHeight(keyRows: keyRows)
@@ -158,7 +168,7 @@ public struct KeyboardLayout: Hashable, Sendable {
         let keyboardY = size.height - keyboardHeight
         keyboardFrame = Rect(x: 0, y: keyboardY, width: w, height: keyboardHeight)
 
-        let placed = Self.place(shown.rows, width: w, columns: definition.columns, top: keyboardY,
+        let placed = Self.place(definition.rows(of: shown, desktopKeys: desktopKeys), width: w, columns: definition.columns, top: keyboardY,
                                 height: keyboardHeight, heeArea: heeArea, scale: scale)
         keyHeight = placed.keyHeight
         unitWidth = placed.unit
@@ -189,6 +199,12 @@ public struct KeyboardLayout: Hashable, Sendable {
         volumeDown = volumeUp.offsetBy(dx: -Self.volumeButtonWidth)
         resetCount = Rect(x: w - Self.listInset - Self.resetButtonWidth, y: Self.titleTop,
                           width: Self.resetButtonWidth, height: Self.titleHeight)
+    }
+
+    /// The rows of keys of `definition`'s tallest layer, with the desktop row when
+    /// `desktopKeys` is set: what the keyboard's height and the window's minimum are made for.
+    public static func keyRows(of definition: LayoutDefinition, desktopKeys: Bool) -> Int {
+        definition.layers.map { keyRowCount(definition.rows(of: $0, desktopKeys: desktopKeys)) }.max() ?? standardKeyRows
     }
 
     /// The rows of keys among `rows` (all but the へぇ button's).

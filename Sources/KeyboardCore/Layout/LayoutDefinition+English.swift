@@ -1,5 +1,6 @@
 /// The built-in `en` layout: the iPhone's English keyboard (letters, numbers, symbols, with
-/// iOS's English long-press alternates) and the へぇ button above the keys.
+/// iOS's English long-press alternates), the へぇ button above the keys, and the desktop row
+/// (`esc` `tab` `ctrl` `alt` ← ↓ ↑ →) that system mode shows under it.
 ///
 /// The app reads layouts from files (`layouts/en.json` is this layout as a file, and a test
 /// keeps the two equal); this copy is what it falls back on when a layout file is bad, and
@@ -53,6 +54,10 @@ extension LayoutDefinition {
         for (key, choices) in alternates {
             definitions[key, default: KeyDefinition()].alternates = choices.map { String($0) }
         }
-        return LayoutDefinition(name: "en", columns: 10, layers: [letters, numbers, symbols], keys: definitions)
+        let desktop: [(KeyID, String)] = [("esc", "esc"), ("tab", "tab"), ("ctrl", "ctrl"), ("alt", "alt"),
+                                          ("left", "←"), ("down", "↓"), ("up", "↑"), ("right", "→")]
+        for (key, label) in desktop { definitions[key] = KeyDefinition(label: label) }
+        return LayoutDefinition(name: "en", columns: 10, layers: [letters, numbers, symbols], keys: definitions,
+                                desktopRow: desktop.map { .key($0.0, width: .fill) })
     }()
 }

@@ -50,7 +50,24 @@ extension LayoutDefinition {
                 throw Invalid(path: "\(path).alternates", reason: "an alternate is empty")
             }
         }
+        try checkDesktopRow()
         try checkReachability()
+    }
+
+    /// The desktop row's keys fit a row and are in no layer (it is shown in every layer).
+    private func checkDesktopRow() throws(Invalid) {
+        guard !desktopRow.isEmpty else { return }
+        var seen: Set<KeyID> = []
+        try checkRow(desktopRow, at: "$.desktopRow", in: "the desktop row", seen: &seen)
+        for (k, item) in desktopRow.enumerated() {
+            guard let id = item.keyID else { continue }
+            let path = "$.desktopRow[\(k)]"
+            if id == .hee { throw Invalid(path: path, reason: "the hee button has a row of its own") }
+            if case .key(_, _, let span) = item, span != 1 { throw Invalid(path: path, reason: "the desktop row is one row high") }
+            if let layer = layers.first(where: { $0.keyIDs.contains(id) }) {
+                throw Invalid(path: path, reason: "key \"\(id.name)\" is in layer \"\(layer.name)\" and in the desktop row")
+            }
+        }
     }
 
     private func validate(_ layer: LayerDefinition, at path: String) throws(Invalid) {
@@ -59,37 +76,48 @@ extension LayoutDefinition {
         var heeRows = 0
         for (r, row) in layer.rows.enumerated() {
             let rowPath = "\(path).rows[\(r)]"
-            guard !row.isEmpty else { throw Invalid(path: rowPath, reason: "an empty row") }
+            try checkRow(row, at: rowPath, in: "layer \"\(layer.name)\"", seen: &seen)
             for (k, item) in row.enumerated() {
-                let itemPath = "\(rowPath)[\(k)]"
-                if case .units(let units) = item.width, !(units > 0 && units <= columns) {
-                    throw Invalid(path: itemPath, reason: "width \(Self.number(units)) is not above 0 and at most \(Self.number(columns))")
-                }
                 guard case .key(let id, _, let span) = item else { continue }
-                guard !id.name.isEmpty else { throw Invalid(path: itemPath, reason: "a key needs an id") }
-                guard seen.insert(id).inserted else {
-                    throw Invalid(path: itemPath, reason: "key \"\(id.name)\" is in layer \"\(layer.name)\" twice")
-                }
+                let itemPath = "\(rowPath)[\(k)]"
                 if id == .hee {
                     guard row.count == 1 else { throw Invalid(path: itemPath, reason: "the hee button has a row of its own") }
                     heeRows += 1
                 }
-                guard (1...2).contains(span) else { throw Invalid(path: itemPath, reason: "rowSpan \(span) is not 1 or 2") }
                 if span == 2 { try checkCovered(item, at: k, inRow: r, of: layer, path: itemPath) }
-            }
-            let units = row.reduce(0.0) { sum, item in
-                switch (item, item.width) {
-                case (_, .units(let u)): sum + u
-                case (.gap, .fill): sum
-                default: sum + 1
-                }
-            }
-            if units > columns + 1e-9 {
-                throw Invalid(path: rowPath, reason: "its keys are \(Self.number(units)) units wide; a row holds \(Self.number(columns))")
             }
         }
         guard heeRows == 1 else {
             throw Invalid(path: "\(path).rows", reason: "layer \"\(layer.name)\" has no row with the hee button")
+        }
+    }
+
+    /// One row's rules: not empty, widths above 0 and within `columns`, key ids not empty and
+    /// not already `seen` in the same `place`, row spans of 1 or 2, and the row no wider than
+    /// `columns` units (a `fill` key counts one unit, a `fill` gap nothing).
+    private func checkRow(_ row: [RowItem], at rowPath: String, in place: String, seen: inout Set<KeyID>) throws(Invalid) {
+        guard !row.isEmpty else { throw Invalid(path: rowPath, reason: "an empty row") }
+        for (k, item) in row.enumerated() {
+            let itemPath = "\(rowPath)[\(k)]"
+            if case .units(let units) = item.width, !(units > 0 && units <= columns) {
+                throw Invalid(path: itemPath, reason: "width \(Self.number(units)) is not above 0 and at most \(Self.number(columns))")
+            }
+            guard case .key(let id, _, let span) = item else { continue }
+            guard !id.name.isEmpty else { throw Invalid(path: itemPath, reason: "a key needs an id") }
+            guard seen.insert(id).inserted else {
+                throw Invalid(path: itemPath, reason: "key \"\(id.name)\" is in \(place) twice")
+            }
+            guard (1...2).contains(span) else { throw Invalid(path: itemPath, reason: "rowSpan \(span) is not 1 or 2") }
+        }
+        let units = row.reduce(0.0) { sum, item in
+            switch (item, item.width) {
+            case (_, .units(let u)): sum + u
+            case (.gap, .fill): sum
+            default: sum + 1
+            }
+        }
+        if units > columns + 1e-9 {
+            throw Invalid(path: rowPath, reason: "its keys are \(Self.number(units)) units wide; a row holds \(Self.number(columns))")
         }
     }
 

@@ -16,13 +16,28 @@ public struct LayoutDefinition: Hashable, Sendable {
     /// The keys the file says something about (action, label, alternates), by id. A key not
     /// here types its id (`"q"` types q) or, for a reserved id, does what it names.
     public var keys: [KeyID: KeyDefinition]
+    /// The desktop's keys (`esc` `tab` `ctrl` `alt` and the arrows), a row shown under the へぇ
+    /// button in every layer when the app asks for it (system mode; issue 21). Empty: none.
+    public var desktopRow: [RowItem]
 
     /// A layout named `name` with `columns` units per row.
-    public init(name: String, columns: Double, layers: [LayerDefinition], keys: [KeyID: KeyDefinition] = [:]) {
+    public init(name: String, columns: Double, layers: [LayerDefinition], keys: [KeyID: KeyDefinition] = [:],
+                desktopRow: [RowItem] = []) {
         self.name = name
         self.columns = columns
         self.layers = layers
         self.keys = keys
+        self.desktopRow = desktopRow
+    }
+
+    /// `layer`'s rows as shown: with the desktop row under the へぇ button's row (or on top,
+    /// if the layer has none) when `desktopKeys` is set and the layout has one.
+    public func rows(of layer: LayerDefinition, desktopKeys: Bool) -> [[RowItem]] {
+        guard desktopKeys, !desktopRow.isEmpty else { return layer.rows }
+        var rows = layer.rows
+        let at = rows.firstIndex(where: LayerDefinition.isHeeRow).map { $0 + 1 } ?? 0
+        rows.insert(desktopRow, at: at)
+        return rows
     }
 
     /// The layer shown first.

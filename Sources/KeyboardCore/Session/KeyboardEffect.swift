@@ -45,6 +45,12 @@ public enum KeyboardEffect: Hashable, Sendable {
     case layerChanged(String)
     /// A key's alternates bubble opened, with its choices and their rectangles (points).
     case alternatesShown(KeyID, [AlternatesBubble.Choice])
+    /// A desktop modifier key's state changed (`on`: latched for the next key, `capsLock`:
+    /// locked, `off`).
+    case modifierChanged(KeyAction.Modifier, ShiftState)
+    /// The text field asks for the clipboard's text (Ctrl+V from the desktop row): the app
+    /// reads it and sends `.paste`.
+    case pasteRequested
     /// Something visible changed: draw a frame.
     case needsDisplay
 }

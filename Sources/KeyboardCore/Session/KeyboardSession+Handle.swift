@@ -73,14 +73,7 @@ extension KeyboardSession {
                 }
             }
         case .escape:
-            // System mode's keyboard has no way back once closed: Escape does nothing there.
-            if mode == .system {
-                break
-            } else if visibility.target == .show {
-                closeKeyboard(at: time, &effects)
-            } else {
-                effects.append(.quit)
-            }
+            escapePressed(at: time, &effects)
         case .quitShortcut:
             effects.append(.quit)
         case .windowResized(let size):

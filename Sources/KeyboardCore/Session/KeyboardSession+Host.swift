@@ -58,4 +58,17 @@ extension KeyboardSession {
         monitor.keyboardDidChangeFrame(frame)
         effects.append(.keyboardFrameChanged(monitor.keyboardStatus, frame))
     }
+
+    /// Escape (the physical key, or the desktop row's on the host screen): closes the
+    /// keyboard, or quits once it is closed. System mode's keyboard has no way back once
+    /// closed: Escape does nothing there.
+    mutating func escapePressed(at time: Duration, _ effects: inout [KeyboardEffect]) {
+        if mode == .system {
+            return
+        } else if visibility.target == .show {
+            closeKeyboard(at: time, &effects)
+        } else {
+            effects.append(.quit)
+        }
+    }
 }

@@ -1,11 +1,14 @@
 extension KeyboardSession {
-    /// Backspace's repeat schedule, like iOS: after 0.5 s held, every 0.1 s; from 2 s on,
-    /// each repeat deletes a whole word.
+    /// A held key's repeat schedule, backspace's on iOS: after 0.5 s held, every 0.1 s; from
+    /// 2 s on, each backspace repeat deletes a whole word. The desktop row's arrows repeat
+    /// on the same schedule.
     public struct KeyRepeat: Hashable, Sendable {
         public static let initialDelay: Duration = .milliseconds(500)
         public static let interval: Duration = .milliseconds(100)
         public static let wordsAfter: Duration = .seconds(2)
-        /// When backspace went down.
+        /// The key repeating (backspace, or an arrow).
+        public var key: KeyID = .backspace
+        /// When it went down.
         public var pressedAt: Duration
         /// When the next repeat fires (while not idle).
         public var nextFire: Duration

@@ -5,11 +5,15 @@ extension KeyboardSession {
     /// down and came up.
     mutating func fireRepeats(upTo time: Duration, including: Bool, _ effects: inout [KeyboardEffect]) {
         func isDue(_ fire: Duration) -> Bool { including ? fire <= time : fire < time }
-        guard var schedule = backspaceRepeat, !schedule.isIdle, isDue(schedule.nextFire) else { return }
+        guard var schedule = keyRepeat, !schedule.isIdle, isDue(schedule.nextFire) else { return }
         while isDue(schedule.nextFire) {
-            let wholeWords = schedule.nextFire - schedule.pressedAt >= KeyRepeat.wordsAfter
             let revisions = textField.revisions
-            documentEdit(wholeWords ? .deleteWordBackward : .deleteBackward, &effects)
+            if case .arrow = action(of: schedule.key) {
+                pressRepeating(schedule.key, &effects)
+            } else {
+                let wholeWords = schedule.nextFire - schedule.pressedAt >= KeyRepeat.wordsAfter
+                documentEdit(wholeWords ? .deleteWordBackward : .deleteBackward, &effects)
+            }
             schedule.nextFire += KeyRepeat.interval
             // Only the host screen's field can be seen to have nothing left to delete;
             // another application's text (system mode) cannot.
@@ -19,35 +23,46 @@ extension KeyboardSession {
                 break
             }
         }
-        backspaceRepeat = schedule
+        keyRepeat = schedule
     }
 
     /// An idle repeat starts again once the text or the caret changed (text typed, the caret
     /// moved while backspace is held), at the next time of its schedule — the time it would
     /// have deleted at had it kept firing.
     mutating func resumeIdleRepeat() {
-        guard var schedule = backspaceRepeat, let idle = schedule.idleAt, idle != textField.revisions else { return }
+        guard var schedule = keyRepeat, let idle = schedule.idleAt, idle != textField.revisions else { return }
         schedule.idleAt = nil
         schedule.nextFire = schedule.firstFire(atOrAfter: clock)
-        backspaceRepeat = schedule
+        keyRepeat = schedule
     }
 
     /// Types a key that acts when released: its characters (in the case shift gives letters),
-    /// a space, or return — a line break in system mode; on the host screen's one-line field,
-    /// return ends editing as a SwiftUI `TextField` does.
+    /// a space, Escape, Tab, or return — a line break in system mode; on the host screen's
+    /// one-line field, return ends editing as a SwiftUI `TextField` does. Ctrl and Alt
+    /// latched, locked or held go with it (`typeWithModifiers`) and are used up.
     mutating func type(_ key: KeyID, at time: Duration, _ effects: inout [KeyboardEffect]) {
-        switch action(of: key) {
-        case .character(let text):
-            typeCharacters(text, &effects)
-        case .space:
-            documentEdit(.insertText(" "), &effects)
-        case .return:
+        let action = action(of: key)
+        let modifiers = activeModifiers
+        switch action {
+        case .return where mode == .hostScreen:
             // The host screen's field ends editing once the key's release is reported
             // (`finishReturn`), so keys held by other pointers are released once.
-            if mode == .hostScreen { returnPending = true } else { documentEdit(.insertText("\n"), &effects) }
+            returnPending = true
+        case .return where modifiers.isEmpty:
+            documentEdit(.insertText("\n"), &effects)
+        case .character, .space, .escape, .tab, .return:
+            if modifiers.isEmpty {
+                typePlainly(action, &effects)
+            } else {
+                typeWithModifiers(action, modifiers, &effects)
+                if case .character(let text) = action, Self.hasCase(text), shift.letterTyped() {
+                    effects.append(.shiftChanged(shift.state))
+                }
+            }
         default:
-            break
+            return
         }
+        modifiersUsed(&effects)
     }
 
     /// Types `text`, upper case when it is a letter and shift says so (a one-shot shift then
@@ -75,5 +90,14 @@ extension KeyboardSession {
         guard returnPending else { return }
         returnPending = false
         closeKeyboard(at: time, &effects)
+    }
+
+    /// Backspace or an arrow acting (touched, or repeating): with the modifiers active now,
+    /// which it uses up.
+    mutating func pressRepeating(_ key: KeyID, _ effects: inout [KeyboardEffect]) {
+        let action = action(of: key)
+        let modifiers = activeModifiers
+        if modifiers.isEmpty { typePlainly(action, &effects) } else { typeWithModifiers(action, modifiers, &effects) }
+        modifiersUsed(&effects)
     }
 }

@@ -140,8 +140,10 @@ extension KeyboardSession {
                 capTransition = capTransition.retargeted(to: 0, at: time, fullDuration: Self.pressAnimationDuration)
             case .shift:
                 if shift.touchUp() { effects.append(.shiftChanged(shift.state)) }
-            case .backspace:
-                backspaceRepeat = nil
+            case .backspace, .arrow:
+                if keyRepeat?.key == key { keyRepeat = nil }
+            case .modifier(let modifier):
+                modifierTouched(modifier, down: false, at: time, &effects)
             default:
                 break
             }
@@ -153,14 +155,18 @@ extension KeyboardSession {
                 capTransition = capTransition.retargeted(to: 1, at: time, fullDuration: Self.pressAnimationDuration)
                 if hee.touchDown() {
                     effects.append(.heeCounted(hee.count))
+                    // Ctrl and Alt go with it and are used up, but 「へぇ〜」 arrives unchanged.
                     documentEdit(.insertText(HeeButtonModel.insertedText), &effects)
+                    modifiersUsed(&effects)
                     effects.append(.playSound(.hee))
                 }
             case .shift:
                 if shift.touchDown(at: time) { effects.append(.shiftChanged(shift.state)) }
-            case .backspace:
-                documentEdit(.deleteBackward, &effects)
-                backspaceRepeat = KeyRepeat(pressedAt: time, nextFire: time + KeyRepeat.initialDelay)
+            case .backspace, .arrow:
+                pressRepeating(key, &effects)
+                keyRepeat = KeyRepeat(key: key, pressedAt: time, nextFire: time + KeyRepeat.initialDelay)
+            case .modifier(let modifier):
+                modifierTouched(modifier, down: true, at: time, &effects)
             default:
                 break
             }

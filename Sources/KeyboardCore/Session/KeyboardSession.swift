@@ -20,6 +20,12 @@ public struct KeyboardSession: Hashable, Sendable {
     /// Playback volume, 0...100.
     public internal(set) var volume: Int
     public internal(set) var shift = ShiftKeyModel()
+    /// The desktop row's Ctrl and Alt: seed 002's shift rules (issue 21); `on` latches the
+    /// modifier for the next key, `capsLock` is their locked state.
+    public internal(set) var ctrl = ShiftKeyModel()
+    public internal(set) var alt = ShiftKeyModel()
+    /// Whether the desktop row (esc tab ctrl alt ← ↓ ↑ →) is shown under the へぇ button.
+    public let desktopKeys: Bool
     /// The text field's content. The keyboard edits it only through `TextDocumentProxy`.
     public internal(set) var textField = TextBuffer()
     /// System mode's document: the keys' edits as keystrokes (taken at once, see `.send`).
@@ -35,8 +41,8 @@ public struct KeyboardSession: Hashable, Sendable {
     public internal(set) var capTransition = Transition.resting(at: 0)
     /// What each pointer that is down is holding.
     public internal(set) var pointers: [PointerID: PointerTarget] = [:]
-    /// Backspace's auto-repeat while it is held.
-    public internal(set) var backspaceRepeat: KeyRepeat?
+    /// The auto-repeat of the key held (backspace, an arrow).
+    public internal(set) var keyRepeat: KeyRepeat?
     /// The input method's text being composed, shown at the caret and not yet in the field.
     public internal(set) var composition: Composition?
     /// When the caret last moved or the text changed (the blink restarts from there).
@@ -74,11 +80,15 @@ public struct KeyboardSession: Hashable, Sendable {
     ///   - mode: where the keys type (the host screen's text field by default).
     ///   - definition: the layout (the built-in iPhone English one by default); its first
     ///     layer is shown first.
+    ///   - desktopKeys: show the desktop row (system mode's default; the host screen's on
+    ///     request).
     public init(windowSize: Size, limit: Int? = nil, volume: Int = 100, mode: KeyboardMode = .hostScreen,
-                definition: LayoutDefinition = .english) {
+                definition: LayoutDefinition = .english, desktopKeys: Bool? = nil) {
         self.mode = mode
         self.definition = definition
-        layout = KeyboardLayout(windowSize: windowSize, mode: mode, definition: definition)
+        let desktopKeys = desktopKeys ?? (mode == .system)
+        self.desktopKeys = desktopKeys
+        layout = KeyboardLayout(windowSize: windowSize, mode: mode, definition: definition, desktopKeys: desktopKeys)
         hee = HeeButtonModel(limit: limit)
         self.volume = min(max(volume, 0), 100)
     }
@@ -140,6 +150,6 @@ public struct KeyboardSession: Hashable, Sendable {
     /// The next time an animation ends or backspace repeats (the caret's blink aside).
     public func nextAnimationDeadline(after time: Duration) -> Duration? {
         [capTransition.isRunning(at: time) ? capTransition.end : nil, visibility.deadline(after: time),
-         backspaceRepeat.flatMap { $0.isIdle ? nil : $0.nextFire }, hold?.due].compactMap { $0 }.min()
+         keyRepeat.flatMap { $0.isIdle ? nil : $0.nextFire }, hold?.due].compactMap { $0 }.min()
     }
 }

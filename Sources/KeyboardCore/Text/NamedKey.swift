@@ -10,4 +10,8 @@ public enum NamedKey: String, Hashable, Sendable, CaseIterable {
     /// Moves the caret one character left / right (`adjustTextPosition`).
     case left = "Left"
     case right = "Right"
+    /// The desktop row's other keys (system mode): Escape and the up and down arrows.
+    case escape = "Escape"
+    case up = "Up"
+    case down = "Down"
 }

@@ -51,7 +51,7 @@ struct SessionFuzzTests {
         var lettersTyped = 0
         /// Letters committed by another touch beginning (iOS rollover).
         var rolloverCommits = 0
-        var backspaceRepeats = 0
+        var keyRepeats = 0
         var chordsEnded = 0
         var lostReleases = 0
         var cancelsWithPointersDown = 0
@@ -171,7 +171,7 @@ struct SessionFuzzTests {
         if case .pointerDown = input, !texts.isEmpty, !effects.contains(where: { $0 == .keyTouched(.backspace, down: true) || $0 == .keyTouched(.hee, down: true) }) {
             observed.rolloverCommits += 1
         }
-        if case .tick = input { observed.backspaceRepeats += texts.count }
+        if case .tick = input { observed.keyRepeats += texts.count }
         return nil
     }
 
@@ -199,8 +199,8 @@ struct SessionFuzzTests {
         if observed.sounds != observed.heeCounted { return "\(observed.sounds) sounds for \(observed.heeCounted) counts" }
         if session.hee.isTouching != session.pressedKeys.contains(.hee) { return "hee.isTouching out of step" }
         if session.shift.isTouching != session.pressedKeys.contains(.shift) { return "shift.isTouching out of step" }
-        if (session.backspaceRepeat != nil) != session.pressedKeys.contains(.backspace) {
-            return "backspace repeat \(session.backspaceRepeat == nil ? "off" : "on") with backspace \(session.pressedKeys.contains(.backspace) ? "held" : "up")"
+        if (session.keyRepeat != nil) != session.pressedKeys.contains(.backspace) {
+            return "backspace repeat \(session.keyRepeat == nil ? "off" : "on") with backspace \(session.pressedKeys.contains(.backspace) ? "held" : "up")"
         }
         if session.shift.state != observed.shift {
             return "shift \(session.shift.state) but last shiftChanged \(observed.shift)"
@@ -226,12 +226,12 @@ struct SessionFuzzTests {
         if session.isAnimating(at: time), session.nextDeadline(after: time) == nil {
             return "animating with no deadline"
         }
-        if let schedule = session.backspaceRepeat, !schedule.isIdle,
+        if let schedule = session.keyRepeat, !schedule.isIdle,
            schedule.nextFire < time || (wasTick && schedule.nextFire == time) {
             return "backspace repeat due at \(schedule.nextFire), already past at \(time)"
         }
         // A repeat waits only while there is nothing for it to delete.
-        if session.backspaceRepeat?.isIdle == true, session.textField.caret != 0 || session.textField.anchor != 0 {
+        if session.keyRepeat?.isIdle == true, session.textField.caret != 0 || session.textField.anchor != 0 {
             return "backspace repeat idle with the caret at \(session.textField.caret), anchor \(session.textField.anchor)"
         }
         return nil
@@ -279,7 +279,7 @@ struct SessionFuzzTests {
         #expect(observed.totalCounted > 1_000)
         #expect(observed.lettersTyped > 1_000)
         #expect(observed.rolloverCommits > 100)
-        #expect(observed.backspaceRepeats > 100)
+        #expect(observed.keyRepeats > 100)
         #expect(observed.chordsEnded > 10)
         #expect(observed.lostReleases > 100)
         #expect(observed.cancelsWithPointersDown > 100)

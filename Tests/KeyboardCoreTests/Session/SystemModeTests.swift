@@ -64,7 +64,7 @@ struct SystemModeTests {
         #expect(session.textField.text.isEmpty)
     }
 
-    @Test func backspaceRepeatsThenDeletesWordsAfterTwoSeconds() throws {
+    @Test func keyRepeatsThenDeletesWordsAfterTwoSeconds() throws {
         var session = Self.launched()
         let point = try session.center(of: .backspace)
         var sends = Self.sends(session.send(.pointerDown(.mouse, point), at: 1000))
@@ -143,11 +143,11 @@ struct SystemModeTests {
             for stroke in Self.sends(systemEffects) {
                 switch stroke {
                 case .text(let text): replica.insertText(text)
-                case .key(.backSpace, control: false): replica.deleteBackward()
-                case .key(.backSpace, control: true): replica.deleteWordBackward()
+                case .key(.backSpace, modifiers: []): replica.deleteBackward()
+                case .key(.backSpace, modifiers: .control): replica.deleteWordBackward()
                 // The space bar held turns into the trackpad: the caret moves.
-                case .key(.left, control: false): replica.adjustTextPosition(byCharacterOffset: -1)
-                case .key(.right, control: false): replica.adjustTextPosition(byCharacterOffset: 1)
+                case .key(.left, modifiers: []): replica.adjustTextPosition(byCharacterOffset: -1)
+                case .key(.right, modifiers: []): replica.adjustTextPosition(byCharacterOffset: 1)
                 default: Issue.record("unexpected \(stroke)")
                 }
             }
@@ -174,7 +174,7 @@ struct SystemModeTests {
             #expect(layout.keyboardFrame == Rect(x: 0, y: KeyboardLayout.targetLineHeight, width: size.width,
                                                  height: size.height - KeyboardLayout.targetLineHeight))
             let keyRects = layout.orderedKeys.compactMap { layout.keys[$0] }
-            #expect(keyRects.count == 32)  // へぇ, shift, backspace, 123, space, return, a–z
+            #expect(keyRects.count == 40)  // へぇ, the desktop row (8), shift, backspace, 123, space, return, a–z
             for (i, a) in keyRects.enumerated() {
                 #expect(layout.keyboardFrame.contains(Point(x: a.minX, y: a.minY)))
                 #expect(a.maxX <= size.width + 1e-9 && a.maxY <= size.height + 1e-9)
@@ -202,16 +202,22 @@ struct SystemModeTests {
         let small = KeyboardLayout(windowSize: KeyboardLayout.defaultSystemWindowSize(), mode: .system)
         #expect(small.keyHeight == KeyboardLayout.keyHeight)
         #expect(small.heeScale == 1)
-        // The へぇ button follows the width (up to 1.25×); the key rows take the height left.
+        // The へぇ button follows the width (up to 1.25×); the key rows (the desktop row and
+        // the four of the letters) take the height left.
         let tall = KeyboardLayout(windowSize: Size(width: 480, height: 700), mode: .system)
         #expect(tall.heeScale == 1)
-        #expect(tall.keyHeight == 110)
+        #expect(tall.keyHeight == 86)
         let large = KeyboardLayout(windowSize: Size(width: 600, height: 700), mode: .system)
         #expect(large.heeScale == 1.25)
-        #expect(large.keyHeight == 98)
+        #expect(large.keyHeight == 77)
+        // Without the desktop row (--no-desktop-keys) the four rows share it.
+        #expect(KeyboardLayout(windowSize: Size(width: 480, height: 700), mode: .system, desktopKeys: false).keyHeight == 110)
+        #expect(KeyboardLayout(windowSize: Size(width: 600, height: 700), mode: .system, desktopKeys: false).keyHeight == 98)
+        #expect(KeyboardLayout.minimumWindowSize(for: .system, keyRows: 4) == Size(width: 320, height: 324))
+        #expect(KeyboardLayout.defaultSystemWindowSize(keyRows: 4) == Size(width: 480, height: 418))
         let minimum = KeyboardLayout.minimumWindowSize(for: .system)
-        #expect(minimum == Size(width: 320, height: 324))
-        #expect(KeyboardLayout.defaultSystemWindowSize() == Size(width: 480, height: 418))
+        #expect(minimum == Size(width: 320, height: 372))
+        #expect(KeyboardLayout.defaultSystemWindowSize() == Size(width: 480, height: 466))
         // Smaller requests are laid out as the minimum.
         #expect(KeyboardLayout(windowSize: Size(width: 100, height: 100), mode: .system).windowSize == minimum)
         // The host screen's layout has the same bottom row (issue 20) and no target line.

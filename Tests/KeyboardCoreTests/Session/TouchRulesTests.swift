@@ -180,7 +180,7 @@ struct TouchRulesTests {
         let up = session.send(.pointerUp(.mouse, backspace), at: 1100)
         #expect(up.texts.isEmpty)
         #expect(session.textField.text == "xy")
-        #expect(session.backspaceRepeat == nil)
+        #expect(session.keyRepeat == nil)
     }
 
     // MARK: Shift held as a modifier
@@ -336,7 +336,7 @@ struct TouchRulesTests {
         #expect(session.hee.count == 1)
         #expect(session.textField.text == "helloへぇ")
         #expect(session.shift.isTouching)
-        #expect(session.backspaceRepeat != nil)
+        #expect(session.keyRepeat != nil)
         let field = session.textField
 
         let cancelled = session.send(.pointersCancelled, at: 1100)
@@ -351,7 +351,7 @@ struct TouchRulesTests {
         #expect(!session.hee.isTouching)
         #expect(!session.shift.isTouching)
         #expect(session.shift.state == .on)  // a touch-down without a chord, like a tap
-        #expect(session.backspaceRepeat == nil)
+        #expect(session.keyRepeat == nil)
 
         // No repeat fires later, and stray releases do nothing.
         #expect(session.nextAnimationDeadline(after: ms(1300)) == nil)
@@ -375,7 +375,7 @@ struct TouchRulesTests {
         #expect(effects.texts.isEmpty)
         #expect(effects.contains(.stopAudioEngine))
         #expect(session.pressedKeys.isEmpty)
-        #expect(session.backspaceRepeat == nil)
+        #expect(session.keyRepeat == nil)
         #expect(session.pointers.count == 3)  // the fingers are still down, holding nothing
         var late = session.send(.pointerUp(.finger(1), try session.center(of: .letter("w"))), at: 1200)
         late += session.send(.pointerUp(.finger(2), try session.center(of: .hee)), at: 1200)
@@ -395,7 +395,7 @@ struct TouchRulesTests {
         return session
     }
 
-    @Test func backspaceRepeatsAfterHalfASecondThenEveryTenth() throws {
+    @Test func keyRepeatsAfterHalfASecondThenEveryTenth() throws {
         var session = Self.session(with: Self.alphabet)
         let down = session.send(.pointerDown(.finger(1), try session.center(of: .backspace)), at: 1000)
         #expect(down.texts == ["abcdefghijklmnopqrstuvwxy"])
@@ -433,8 +433,8 @@ struct TouchRulesTests {
         let firstDifference = zip(fineTexts, coarseTexts).enumerated().first { $1.0 != $1.1 }?.offset
         #expect(firstDifference == nil)
         #expect(coarse.textField == fine.textField)
-        #expect(coarse.backspaceRepeat == fine.backspaceRepeat)
-        #expect(coarse.backspaceRepeat?.nextFire == ms(4100))
+        #expect(coarse.keyRepeat == fine.keyRepeat)
+        #expect(coarse.keyRepeat?.nextFire == ms(4100))
         let sameSession = coarse == fine
         #expect(sameSession, "the whole session state is the same either way")
     }
@@ -458,7 +458,7 @@ struct TouchRulesTests {
         // Still held, but with nothing to delete the repeat waits (issue 11: an empty field
         // stops repeating), with no deadline, until there is something to delete again.
         #expect(session.pressedKeys == [.backspace])
-        #expect(session.backspaceRepeat?.isIdle == true)
+        #expect(session.keyRepeat?.isIdle == true)
         #expect(session.nextAnimationDeadline(after: ms(3600)) == nil)
     }
 
@@ -470,7 +470,7 @@ struct TouchRulesTests {
         #expect(session.textField.count == 23)
         let up = session.send(.pointerUp(.mouse, backspace), at: 1650)
         #expect(up.withoutDisplay == [.keyTouched(.backspace, down: false)])
-        #expect(session.backspaceRepeat == nil)
+        #expect(session.keyRepeat == nil)
         #expect(session.nextAnimationDeadline(after: ms(1650)) == nil)
         #expect(session.send(.tick, at: 5000).texts.isEmpty)
         #expect(session.textField.count == 23)
@@ -557,7 +557,7 @@ struct TouchRulesTests {
             session.send(.tick, at: t)
             while expected <= t { expected += 100 }
             #expect(session.nextAnimationDeadline(after: ms(t)) == ms(expected), "at \(t) ms")
-            #expect(session.backspaceRepeat?.nextFire == ms(expected))
+            #expect(session.keyRepeat?.nextFire == ms(expected))
         }
     }
 

@@ -52,6 +52,6 @@ struct KeystrokeDocumentProxyTests {
         #expect(Keystroke.key(.return).keyName == "Return")
         #expect(Keystroke.key(.backSpace, control: true).keyName == "ctrl+BackSpace")
         #expect(Keystroke.text("a").keyName == nil)
-        #expect(NamedKey.allCases.map(\.rawValue) == ["BackSpace", "Return", "Tab", "Left", "Right"])
+        #expect(NamedKey.allCases.map(\.rawValue) == ["BackSpace", "Return", "Tab", "Left", "Right", "Escape", "Up", "Down"])
     }
 }

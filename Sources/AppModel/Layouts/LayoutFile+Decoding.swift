@@ -42,7 +42,7 @@ extension LayoutFile {
                 let key = KeyID(id)
                 guard keys[key] == nil else { throw Problem(place: path, reason: "given twice") }
                 keys[key] = try keyDefinition(of: key, from: value, at: path)
-                guard placed.contains(key) else { throw Problem(place: path, reason: "no layer has key \"\(id)\"") }
+                guard placed.contains(key) else { throw Problem(place: path, reason: "no layer has key \(JSONValue.string(id).serialized)") }
             }
         }
         return LayoutDefinition(name: nameText, columns: columnCount, layers: layers, keys: keys)

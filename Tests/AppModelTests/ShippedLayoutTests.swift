@@ -60,6 +60,18 @@ struct ShippedLayoutTests {
         #expect(de.action(of: "ü") == .character("ü"))
     }
 
+    /// README's "Layouts" section shows a layout of one's own: it reads as `mine`.
+    @Test func theReadmeExampleReads() throws {
+        let readme = try String(contentsOf: Self.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
+                                encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Layouts\n").dropFirst().first)
+        let example = try #require(section.components(separatedBy: "```json\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        let mine = try LayoutFile.read(Array(example.utf8), name: "mine")
+        #expect(mine.layers.map(\.name) == ["letters", "numbers"])
+        #expect(mine.action(of: "smile") == .character("(^_^)") && mine.label(of: "smile") == "顔")
+    }
+
     @Test("every layer of every shipped layout fits the smallest window without overlap",
           arguments: ["en", "de"], [KeyboardMode.hostScreen, .system])
     func noOverlapAtTheMinimumSize(name: String, mode: KeyboardMode) throws {

@@ -60,6 +60,7 @@ HEE_TEXT = "へぇ〜"
 ASSET_FILES = [
     "fonts/MPLUS1-Regular.otf", "fonts/MPLUS1-Bold.otf", "fonts/MPLUS1Code-Medium.otf", "fonts/HeeLaurel.ttf",
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
+    "layouts/en.json", "layouts/de.json",
 ]
 ICON_SIZES = (48, 128, 256)
 EXPECTED_FILES = sorted(
@@ -613,7 +614,9 @@ def check_opened_files(strace_log, hidden):
                 opened.add(m.group(1))
     names = {os.path.basename(f) for f in ASSET_FILES}
     assets = sorted(p for p in opened if os.path.basename(p) in names)
-    wanted = [f"/usr/share/hee-keyboard/{f}" for f in ASSET_FILES if not f.endswith(".txt")]
+    # A run without --layout reads the shipped en layout, not the other layouts.
+    wanted = [f"/usr/share/hee-keyboard/{f}" for f in ASSET_FILES
+              if not f.endswith(".txt") and (not f.startswith("layouts/") or f == "layouts/en.json")]
     missing = [p for p in wanted if p not in opened]
     expect(not missing, f"the installed program did not open {missing}; assets it opened: {assets}")
     outside = [p for p in assets if not p.startswith("/usr/share/hee-keyboard/")]
@@ -621,7 +624,7 @@ def check_opened_files(strace_log, hidden):
     elsewhere = sorted(p for p in opened if p.startswith(REPO_ROOT + "/") or (hidden and p.startswith(hidden + "/"))
                        or "libswift" in p)
     expect(not elsewhere, f"the installed program opened files in the source tree or the toolchain: {elsewhere}")
-    ok(f"strace: fonts, laurel font (also the window icon's) and clip opened from /usr/share/hee-keyboard "
+    ok(f"strace: fonts, laurel font (also the window icon's), clip and the en layout opened from /usr/share/hee-keyboard "
        f"({', '.join(os.path.basename(p) for p in wanted)}); nothing from the source tree, the toolchain or libswift")
 
 

@@ -87,6 +87,14 @@ struct LayoutChoiceTests {
         system.system = true
         #expect(system.configuration(settings: Settings(), environment: [:], keyRows: 5).windowSize
             == KeyboardLayout.defaultSystemWindowSize(keyRows: 5))
+        // A saved size at en's minimum is raised to what five rows need (48 pt more).
+        var small = Settings()
+        small.windowWidth = 320
+        small.windowHeight = 592
+        #expect(LaunchOptions().configuration(settings: small, environment: [:], keyRows: 5).windowSize
+            == KeyboardLayout.minimumWindowSize(for: .hostScreen, keyRows: 5))
+        #expect(KeyboardLayout.minimumWindowSize(for: .hostScreen, keyRows: 5) == Size(width: 320, height: 640))
+        #expect(LaunchOptions().configuration(settings: small, environment: [:]).windowSize == Size(width: 320, height: 592))
     }
 
     @Test("--layout needs a layout name", arguments: [

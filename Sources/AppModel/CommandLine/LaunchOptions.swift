@@ -49,12 +49,13 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// What this run uses: the saved `settings` with the command line's overrides on top,
     /// the language from `--lang` or the locale in `environment`, and the layout `layout`
-    /// (the one chosen and found; `keyRows` rows of keys under the へぇ button, for system
-    /// mode's default window height).
+    /// (the one chosen and found, with `keyRows` rows of keys under the へぇ button). A window
+    /// size (saved or `--size`) below what a layout of more rows than `en`'s needs is raised
+    /// to that minimum, quietly: the layout asks for it, the display has not refused it.
     public func configuration(settings: Settings, environment: [String: String],
                               layout: String = LayoutCatalog.defaultName,
                               keyRows: Int = KeyboardLayout.standardKeyRows) -> RunConfiguration {
-        RunConfiguration(mute: unmute ? false : (mute || settings.mute),
+        var configuration = RunConfiguration(mute: unmute ? false : (mute || settings.mute),
                          volume: volume ?? settings.volume,
                          limit: limit ?? settings.limit,
                          // System mode's window is another shape: the saved size is the host's.
@@ -63,6 +64,10 @@ public struct LaunchOptions: Hashable, Sendable {
                          scale: resolvedScale(environment: environment),
                          maximized: windowSize == nil && !system && settings.maximized,
                          layout: layout)
+        let minimum = KeyboardLayout.minimumWindowSize(for: system ? .system : .hostScreen, keyRows: keyRows)
+        configuration.windowSize.width = max(configuration.windowSize.width, minimum.width)
+        configuration.windowSize.height = max(configuration.windowSize.height, minimum.height)
+        return configuration
     }
 
     /// The scale range `--scale` accepts.

@@ -18,7 +18,7 @@ Steps, in order:
      --version` with PATH=/usr/bin:/bin and the toolchain's directory hidden (unshare -m,
      tmpfs over it); then, the same way, under a private Xvfb and strace, `--trace`: a click
      on へぇ (xdotool) gives `hee` count 1 and the text 「へぇ〜」 and plays the clip; every
-     asset the program opened is under /usr/share/hee-keyboard (fonts, clip) and nothing in
+     asset the program opened is under /usr/share/hee-keyboard (fonts, clip, the en layout) and nothing in
      the source tree or the toolchain; the window carries the へぇ button icon (_NET_WM_ICON)
      and the desktop entry's StartupWMClass; no libswift in its memory map.
   6. `apt-get purge hee-keyboard`: every path `dpkg -L` listed after the install is gone

@@ -9,9 +9,11 @@ Steps, in order:
      icon PNGs of 48, 128 and 256 px (read from their headers) with transparent corners.
   2. The installed `hee-keyboard`, started from an unrelated directory with no display
      (SDL_VIDEODRIVER=offscreen, `--replay` a tiny file, `--exit-when-done --trace`), finds
-     its assets: exit 0, a `layout` event, the replayed text.
+     its assets: exit 0, a `layout` event, the replayed text; with `--layout de`, the shipped
+     German layout from share/hee-keyboard/layouts.
   3. `--help` and `--version` exit 0; `--help` describes every flag and the defaults.
-  4. Exit statuses of every error path: 64 usage, 65 malformed replay, 66 missing asset (the
+  4. Exit statuses of every error path: 64 usage (`--layout nope` listing the layouts there
+     are), 65 malformed replay, 66 missing asset (the
      path on one stderr line) or replay file, 69 no display, 73 unwritable `--record` file.
      Steps 3 and 4 run for the installed binary and for $HEE_APP.
   5. Under a private Xvfb, with XDG_CONFIG_HOME in the work directory: volume clicks saved

@@ -32,7 +32,8 @@ Checks, in order:
   9. An unreadable settings.json (mode 000; as root, with CAP_DAC_OVERRIDE and
      CAP_DAC_READ_SEARCH dropped by setpriv) → defaults, one warning, the file neither
      moved aside nor overwritten.
- 10. Layouts (issue 20): a bad layout file of the user's (a row too wide, not JSON, a FIFO)
+ 10. Layouts (issue 20): a bad layout file of the user's (a row too wide, not JSON, a FIFO,
+     3 GiB)
      chosen by the saved "layout" → one line naming the file and the place in it, the app
      runs with the built-in en and quits with 0, settings.json untouched; a user's de.json
      wins over the shipped de; --layout de overrides the saved layout for the run and is not
@@ -554,6 +555,17 @@ def check_layouts(work):
     if not stat.S_ISFIFO(os.lstat(mine).st_mode):
         fail("the FIFO user layout was replaced")
     ok("a FIFO as a user layout: the app starts, one line, en")
+    os.unlink(mine)
+
+    # Larger than 1 MiB: never read into memory (sparse: no disk space used).
+    with open(mine, "wb") as f:
+        f.truncate(3 << 30)
+    app = App(work, "layout-huge")
+    expect_english(app, "a 3 GiB user layout")
+    err = app.quit()
+    if warnings_of(err) != [f"HeeApp: layout file {mine}: larger than 1 MiB ({3 << 30} bytes); using the built-in en"]:
+        fail(f"a 3 GiB user layout: expected one line saying it is larger than 1 MiB, got {err!r}")
+    ok("a 3 GiB (sparse) user layout: one line, larger than 1 MiB, never read; en")
     os.unlink(mine)
 
     # A user's de.json (the English letters, named de) wins over the shipped de; --layout

@@ -81,7 +81,7 @@ struct LayoutFileTests {
         (#", "rows": [["hee"], ["1", "2"], [{"key": "ABC", "width": 1.35}, {"key": "space", "width": "fill"}]]"#, "",
          "$.layers[1].rows", #"missing (a layer has "name" and "rows")"#),
         (#"{"key": "123", "width": 1.5}"#, #"{"width": 1.5}"#, "$.layers[0].rows[2][0]",
-         #"a row item has one of "key", "gap" or "covered", not none"#),
+         #"a row item needs "key", "gap" or "covered""#),
     ])
     func missingField(old: String, new: String, place: String, reason: String) {
         #expect(Self.problem(Self.valid(replacing: old, with: new)) == LayoutFile.Problem(place: place, reason: reason))
@@ -172,7 +172,7 @@ struct LayoutFileTests {
 
     @Test func anItemOfTwoKindsIsRefused() {
         #expect(Self.problem(Self.valid(replacing: #"{"key": "123", "width": 1.5}"#, with: #"{"key": "123", "gap": 1.5}"#))
-            == LayoutFile.Problem(place: "$.layers[0].rows[2][0]", reason: #"a row item has one of "key", "gap" or "covered", not "key" and "gap""#))
+            == LayoutFile.Problem(place: "$.layers[0].rows[2][0]", reason: #"a row item has only one of "key", "gap" or "covered", not "key" and "gap""#))
     }
 
     @Test func aKeyEntryMustBeAboutAKeyThatIsThere() {

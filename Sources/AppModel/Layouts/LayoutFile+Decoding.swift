@@ -77,13 +77,13 @@ extension LayoutFile {
         }
         let given = kinds.filter { kind in members.contains { $0.0 == kind } }
         guard given.count == 1, let kind = given.first else {
-            let what = given.isEmpty ? "none" : list(given)
-            throw Problem(place: path, reason: "a row item has one of \(list(kinds, "or")), not \(what)")
+            throw Problem(place: path, reason: given.isEmpty ? "a row item needs \(list(kinds, "or"))"
+                          : "a row item has only one of \(list(kinds, "or")), not \(list(given))")
         }
         switch kind {
         case "gap", "covered":
             let fields = try FieldReader(value, at: path, what: "a \(kind)", fields: [kind])
-            let width = try fields.required(kind, owner: kind)
+            let width = try fields.required(kind, owner: "a \(kind) has its width")
             let units = try self.width(width.value, at: width.path)
             return kind == "gap" ? .gap(units) : .covered(units)
         default:

@@ -20,7 +20,8 @@ RELEASE_DATE := $(shell d=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/de
 METAINFO := .build/data/hee-keyboard.metainfo.xml
 ICON_SIZES := 48 128 256
 ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
-	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt
+	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt \
+	layouts/en.json layouts/de.json
 
 .PHONY: sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
 
@@ -82,10 +83,10 @@ screenshot: release
 	scripts/screenshot.sh docs/screenshot.png
 	scripts/system-screenshot.sh docs/system-mode.png
 
-## Installs the release binary as hee-keyboard, its fonts and sounds, a .desktop entry and
+## Installs the release binary as hee-keyboard, its fonts, sounds and layouts, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).
 install: release metainfo
-	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(APPSDIR)
+	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR)/layouts $(APPSDIR)
 	install -m 755 $(RELEASE_BIN) $(BINDIR)/hee-keyboard
 	install -m 644 .build/release/libHeeVulkanStub.so $(LIBDIR)/libHeeVulkanStub.so
 	for f in $(ASSET_FILES); do install -m 644 $$f $(DATADIR)/$$f; done
@@ -104,7 +105,7 @@ uninstall:
 	rm -f $(MANDIR)/hee-keyboard.1 $(METAINFODIR)/hee-keyboard.metainfo.xml
 	for f in $(ASSET_FILES); do rm -f $(DATADIR)/$$f; done
 	for n in $(ICON_SIZES); do rm -f $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png; done
-	-rmdir $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR) $(LIBDIR) 2>/dev/null
+	-rmdir $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR)/layouts $(DATADIR) $(LIBDIR) 2>/dev/null
 
 ## Installs into a temporary prefix and runs the installed binary from another directory.
 install-test: release

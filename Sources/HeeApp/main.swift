@@ -95,6 +95,23 @@ case .run(let options):
         Console.error("\(Console.program): \(error)")
         exit(ExitStatus.noInput)
     }
+    let environment = FileSystem.environment
+    // Replays and the benchmark are tests: they neither read nor change the user's settings,
+    // and read no user layouts (only the shipped ones).
+    let usesUserFiles = options.replayPath == nil && options.benchPresses == nil
+    let settingsFile = SettingsFile(environment: environment)
+    let layoutFiles = LayoutFiles(settingsPath: usesUserFiles ? settingsFile.path : nil, assetsDirectory: assets)
+    let layouts = layoutFiles.catalog
+    if let name = options.layout {
+        // A --layout naming nothing is a usage error, found before anything is read or moved.
+        do {
+            _ = try layouts.choose(flag: name, saved: nil)
+        } catch {
+            Console.error("\(Console.program): \(error.message)")
+            Console.error(Console.usage)
+            exit(ExitStatus.usage)
+        }
+    }
     var replay: [InputRecord] = []
     if let path = options.replayPath {
         do {
@@ -130,17 +147,23 @@ case .run(let options):
             exit(error.sameFile ? ExitStatus.usage : ExitStatus.cannotCreate)
         }
     }
-    let environment = FileSystem.environment
-    // Replays and the benchmark are tests: they neither read nor change the user's settings.
-    let store = options.replayPath == nil && options.benchPresses == nil
-        ? SettingsStore(file: SettingsFile(environment: environment)) : nil
-    let configuration = options.configuration(settings: store?.settings ?? Settings(), environment: environment)
+    let store = usesUserFiles ? SettingsStore(file: settingsFile) : nil
+    // Cannot throw: a --layout that names nothing was refused above.
+    let layoutChoice = (try? layouts.choose(flag: options.layout, saved: store?.settings.layout))
+        ?? LayoutCatalog.Choice(name: LayoutCatalog.defaultName, source: .builtIn)
+    if let warning = layoutChoice.warning {
+        Console.error("\(Console.program): warning: \(settingsFile.path ?? "settings"): \(warning)")
+    }
+    let definition = layoutFiles.load(layoutChoice)
+    let configuration = options.configuration(settings: store?.settings ?? Settings(), environment: environment,
+                                              layout: definition.name,
+                                              keyRows: KeyboardLayout.keyRows(of: definition, desktopKeys: options.system))
     var app: Application?
     do {
         sigprocmask(SIG_BLOCK, &quitSignals, nil)
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
-        app = try Application(options: options, configuration: configuration, settings: store,
+        app = try Application(options: options, configuration: configuration, definition: definition, settings: store,
                               assetsDirectory: assets, replay: replay, recorder: recorder)
         sigprocmask(SIG_UNBLOCK, &quitSignals, nil)
         try app?.run()

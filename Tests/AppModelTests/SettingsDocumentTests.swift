@@ -115,6 +115,7 @@ struct SettingsDocumentTests {
         var full = Settings()
         full.limit = 5
         full.maximized = true
+        full.layout = "de"
         #expect(Set(full.members.map(\.0)) == Settings.keys)
     }
 

@@ -18,7 +18,7 @@ Steps, in order:
      --version` with PATH=/usr/bin:/bin and the toolchain's directory hidden (unshare -m,
      tmpfs over it); then, the same way, under a private Xvfb and strace, `--trace`: a click
      on へぇ (xdotool) gives `hee` count 1 and the text 「へぇ〜」 and plays the clip; every
-     asset the program opened is under /usr/share/hee-keyboard (fonts, clip) and nothing in
+     asset the program opened is under /usr/share/hee-keyboard (fonts, clip, the en layout) and nothing in
      the source tree or the toolchain; the window carries the へぇ button icon (_NET_WM_ICON)
      and the desktop entry's StartupWMClass; no libswift in its memory map.
   6. `apt-get purge hee-keyboard`: every path `dpkg -L` listed after the install is gone
@@ -60,6 +60,7 @@ HEE_TEXT = "へぇ〜"
 ASSET_FILES = [
     "fonts/MPLUS1-Regular.otf", "fonts/MPLUS1-Bold.otf", "fonts/MPLUS1Code-Medium.otf", "fonts/HeeLaurel.ttf",
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
+    "layouts/en.json", "layouts/de.json",
 ]
 ICON_SIZES = (48, 128, 256)
 EXPECTED_FILES = sorted(
@@ -613,7 +614,9 @@ def check_opened_files(strace_log, hidden):
                 opened.add(m.group(1))
     names = {os.path.basename(f) for f in ASSET_FILES}
     assets = sorted(p for p in opened if os.path.basename(p) in names)
-    wanted = [f"/usr/share/hee-keyboard/{f}" for f in ASSET_FILES if not f.endswith(".txt")]
+    # A run without --layout reads the shipped en layout, not the other layouts.
+    wanted = [f"/usr/share/hee-keyboard/{f}" for f in ASSET_FILES
+              if not f.endswith(".txt") and (not f.startswith("layouts/") or f == "layouts/en.json")]
     missing = [p for p in wanted if p not in opened]
     expect(not missing, f"the installed program did not open {missing}; assets it opened: {assets}")
     outside = [p for p in assets if not p.startswith("/usr/share/hee-keyboard/")]
@@ -621,7 +624,7 @@ def check_opened_files(strace_log, hidden):
     elsewhere = sorted(p for p in opened if p.startswith(REPO_ROOT + "/") or (hidden and p.startswith(hidden + "/"))
                        or "libswift" in p)
     expect(not elsewhere, f"the installed program opened files in the source tree or the toolchain: {elsewhere}")
-    ok(f"strace: fonts, laurel font (also the window icon's) and clip opened from /usr/share/hee-keyboard "
+    ok(f"strace: fonts, laurel font (also the window icon's), clip and the en layout opened from /usr/share/hee-keyboard "
        f"({', '.join(os.path.basename(p) for p in wanted)}); nothing from the source tree, the toolchain or libswift")
 
 

@@ -9,9 +9,11 @@ Steps, in order:
      icon PNGs of 48, 128 and 256 px (read from their headers) with transparent corners.
   2. The installed `hee-keyboard`, started from an unrelated directory with no display
      (SDL_VIDEODRIVER=offscreen, `--replay` a tiny file, `--exit-when-done --trace`), finds
-     its assets: exit 0, a `layout` event, the replayed text.
+     its assets: exit 0, a `layout` event, the replayed text; with `--layout de`, the shipped
+     German layout from share/hee-keyboard/layouts.
   3. `--help` and `--version` exit 0; `--help` describes every flag and the defaults.
-  4. Exit statuses of every error path: 64 usage, 65 malformed replay, 66 missing asset (the
+  4. Exit statuses of every error path: 64 usage (`--layout nope` listing the layouts there
+     are), 65 malformed replay, 66 missing asset (the
      path on one stderr line) or replay file, 69 no display, 73 unwritable `--record` file.
      Steps 3 and 4 run for the installed binary and for $HEE_APP.
   5. Under a private Xvfb, with XDG_CONFIG_HOME in the work directory: volume clicks saved
@@ -54,6 +56,7 @@ ICON_SIZES = (48, 128, 256)
 ASSET_FILES = [
     "fonts/MPLUS1-Regular.otf", "fonts/MPLUS1-Bold.otf", "fonts/MPLUS1Code-Medium.otf", "fonts/HeeLaurel.ttf",
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
+    "layouts/en.json", "layouts/de.json",
 ]
 EXPECTED_FILES = sorted(
     ["bin/hee-keyboard", "lib/hee-keyboard/libHeeVulkanStub.so", "share/applications/hee-keyboard.desktop",
@@ -396,12 +399,21 @@ def check_runs_from_elsewhere(work, binary):
     ok(f"installed binary run from {work.elsewhere} without a display or --assets: exit 0, layout "
        f"{layouts[0]['window']}, text 'hi'")
 
+    # The shipped German layout is found by name in the installed copy.
+    result = run_app(binary, ["--layout", "de", "--replay", replay, "--exit-when-done", "--trace"], env, work.elsewhere)
+    result.expect_status(0)
+    settings = result.events("settings")
+    keys = result.events("layout")[0].get("keys", {}) if result.events("layout") else {}
+    expect(settings and settings[0].get("layout") == "de" and "ü" in keys and "y" in keys and result.stderr == "",
+           f"--layout de: settings {settings}, keys {sorted(keys)}, stderr {short(result.stderr)}")
+    ok("installed binary --layout de: the shipped de layout (ü, QWERTZ) from share/hee-keyboard/layouts")
 
-USER_FLAGS = ["--trace", "--mute", "--no-mute", "--volume", "--limit", "--lang", "--size", "--scale", "--assets", "--record",
+
+USER_FLAGS = ["--trace", "--mute", "--no-mute", "--volume", "--limit", "--lang", "--layout", "--size", "--scale", "--assets", "--record",
               "--replay", "--exit-when-done", "--help", "--version"]
 # Flags with a default value, and a word of it that --help must show.
 DEFAULTS = {"--mute": "sound on", "--volume": "100", "--limit": "none", "--lang": "LANG", "--size": "480x800",
-            "--scale": "1", "--assets": "default"}
+            "--scale": "1", "--assets": "default", "--layout": "en"}
 
 
 def flag_descriptions(text):
@@ -451,7 +463,8 @@ def check_exit_statuses(work, binary, label, assets):
     env_offscreen = work.env(SDL_VIDEODRIVER="offscreen")
     usage_cases = [["--bogus"], ["--volume", "101"], ["--volume", "-1"], ["--volume", "x"], ["--limit", "0"],
                    ["--limit", "100"], ["--lang", "fr"], ["--size", "10x10"], ["--scale", "9"], ["--volume"],
-                   ["--exit-when-done"], ["--bench-interval", "5"], ["--replay", "a", "--replay", "b"]]
+                   ["--exit-when-done"], ["--bench-interval", "5"], ["--replay", "a", "--replay", "b"],
+                   ["--layout", "../en"], ["--layout"]]
     for args in usage_cases:
         r = run_app(binary, args, env_offscreen, work.elsewhere)
         r.expect_status(64)
@@ -463,6 +476,16 @@ def check_exit_statuses(work, binary, label, assets):
                f"[{label}] {args}: first stderr line {first!r}")
         expect("usage:" in r.stderr, f"[{label}] {args}: no usage after the error")
     ok(f"[{label}] exit 64 with a one-line error and the usage for {len(usage_cases)} bad command lines")
+
+    # A layout that exists nowhere: the names that do, from the shipped layouts/ (the work's
+    # XDG_CONFIG_HOME has none of its own).
+    r = run_app(binary, ["--layout", "nope", *assets], env_offscreen, work.elsewhere)
+    r.expect_status(64)
+    first = r.stderr.splitlines()[0] if r.stderr else ""
+    expected = f"{os.path.basename(binary)}: --layout nope: no such layout; there are de, en"
+    expect(first == expected and "usage:" in r.stderr and r.stdout == "",
+           f"[{label}] --layout nope: expected {expected!r} and the usage, got {r.stderr!r}")
+    ok(f"[{label}] --layout nope: exit 64, {first!r} and the usage")
 
     bad = work.path("malformed.jsonl")
     with open(bad, "w", encoding="utf-8") as f:

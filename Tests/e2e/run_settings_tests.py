@@ -32,6 +32,13 @@ Checks, in order:
   9. An unreadable settings.json (mode 000; as root, with CAP_DAC_OVERRIDE and
      CAP_DAC_READ_SEARCH dropped by setpriv) → defaults, one warning, the file neither
      moved aside nor overwritten.
+ 10. Layouts (issue 20): a bad layout file of the user's (a row too wide, not JSON, a FIFO,
+     3 GiB)
+     chosen by the saved "layout" → one line naming the file and the place in it, the app
+     runs with the built-in en and quits with 0, settings.json untouched; a user's de.json
+     wins over the shipped de; --layout de overrides the saved layout for the run and is not
+     saved; --layout nope → exit 64, one line listing the layouts there are (the user's and
+     the shipped), then the usage; a saved "layout" naming nothing → one warning, en.
 
 Device nodes need mknod (root or CAP_MKNOD): without it that part of check 5 is skipped with a
 message. Runs that change nothing use SDL's offscreen driver and quit with SIGTERM; runs that click
@@ -56,14 +63,15 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import Prerequisite, app_binary, ok, fail, kill_group, script_main, start_xvfb  # noqa: E402
+from e2e_support import (Prerequisite, REPO_ROOT, app_binary, ok, fail, kill_group, script_main,  # noqa: E402
+                         start_xvfb)
 TIMEOUT = 20.0
 
 
 class App:
     """One live run with --trace; the trace is read in a thread."""
 
-    def __init__(self, work, name, display=None, env_update=None, env_remove=(), prefix=()):
+    def __init__(self, work, name, display=None, env_update=None, env_remove=(), prefix=(), args=()):
         self.name = name
         self.work = work
         env = {k: v for k, v in os.environ.items()
@@ -79,7 +87,7 @@ class App:
         self.env = env
         self.stderr_path = os.path.join(work.root, f"{name}-stderr.txt")
         with open(self.stderr_path, "wb") as err:
-            self.proc = subprocess.Popen([*prefix, work.binary, "--trace"], cwd=work.root, env=env,
+            self.proc = subprocess.Popen([*prefix, work.binary, "--trace", *args], cwd=work.root, env=env,
                                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err,
                                          start_new_session=True)
         work.apps.append(self)
@@ -485,6 +493,129 @@ def check_unreadable(work):
     ok("an unreadable settings.json (mode 000): defaults, one warning, never moved aside or overwritten")
 
 
+def layout_keys(app):
+    return set(app.layout["keys"])
+
+
+def check_layouts(work):
+    layouts = os.path.join(work.dir, "layouts")
+    os.makedirs(layouts)
+    mine = os.path.join(layouts, "mine.json")
+    with open(os.path.join(REPO_ROOT, "layouts", "en.json"), encoding="utf-8") as f:
+        english = json.load(f)
+
+    def write_layout(path, layout):
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(layout, f, ensure_ascii=False, indent=1)
+
+    def expect_english(app, what):
+        settings = app.wait_for("settings")
+        keys = layout_keys(app)
+        if settings.get("layout") != "en" or not {"q", "y", "z", "123", "hee"} <= keys or "ü" in keys:
+            fail(f"{what}: expected the built-in en, got settings {settings} and keys {sorted(keys)}")
+
+    # A row of eleven keys in a ten-unit layout, chosen by the saved setting.
+    wide = json.loads(json.dumps(english))
+    wide["name"] = "mine"
+    wide["layers"][0]["rows"][1].append("ß")
+    write_layout(mine, wide)
+    with open(work.settings, "w", encoding="utf-8") as f:
+        f.write('{"layout": "mine", "volume": 70}\n')
+    before = snapshot(work.settings)
+    app = App(work, "layout-too-wide")
+    expect_english(app, "a user layout with a row too wide")
+    err = app.quit()
+    expected = f"HeeApp: layout file {mine}: $.layers[0].rows[1]: its keys are 11 units wide; a row holds 10; using the built-in en"
+    if warnings_of(err) != [expected]:
+        fail(f"a row too wide: expected the one line {expected!r}, got {err!r}")
+    if snapshot(work.settings) != before or bad_names(work.dir, layouts):
+        fail(f"a bad layout changed settings.json or was moved: {os.listdir(work.dir)}, {os.listdir(layouts)}")
+    ok("a user layout with a row too wide, chosen in settings.json: one line (file, $.layers[0].rows[1], 11 units "
+       "in 10), the built-in en used, exit 0, settings.json and the layout file untouched")
+
+    # Not JSON: the JSON reader's reason with line and column.
+    with open(mine, "w", encoding="utf-8") as f:
+        f.write('{"name": "mine",\n "columns": 10,\n "layers": [}\n')
+    app = App(work, "layout-not-json")
+    expect_english(app, "a user layout that is not JSON")
+    err = app.quit()
+    expected = f"HeeApp: layout file {mine}: 3:13: not valid JSON (unexpected character); using the built-in en"
+    if warnings_of(err) != [expected]:
+        fail(f"not JSON: expected the one line {expected!r}, got {err!r}")
+    ok("a user layout that is not JSON: one line with line:column 3:13 and the reader's reason, en, exit 0")
+
+    # Not a regular file: a FIFO is never opened for reading (the app would block).
+    os.unlink(mine)
+    os.mkfifo(mine)
+    app = App(work, "layout-fifo")
+    expect_english(app, "a FIFO as a user layout")
+    err = app.quit()
+    if warnings_of(err) != [f"HeeApp: layout file {mine}: a FIFO, not a regular file; using the built-in en"]:
+        fail(f"a FIFO as a user layout: expected one line naming it, got {err!r}")
+    if not stat.S_ISFIFO(os.lstat(mine).st_mode):
+        fail("the FIFO user layout was replaced")
+    ok("a FIFO as a user layout: the app starts, one line, en")
+    os.unlink(mine)
+
+    # Larger than 1 MiB: never read into memory (sparse: no disk space used).
+    with open(mine, "wb") as f:
+        f.truncate(3 << 30)
+    app = App(work, "layout-huge")
+    expect_english(app, "a 3 GiB user layout")
+    err = app.quit()
+    if warnings_of(err) != [f"HeeApp: layout file {mine}: larger than 1 MiB ({3 << 30} bytes); using the built-in en"]:
+        fail(f"a 3 GiB user layout: expected one line saying it is larger than 1 MiB, got {err!r}")
+    ok("a 3 GiB (sparse) user layout: one line, larger than 1 MiB, never read; en")
+    os.unlink(mine)
+
+    # A user's de.json (the English letters, named de) wins over the shipped de; --layout
+    # overrides the saved setting for the run and is not saved.
+    mine_de = json.loads(json.dumps(english))
+    mine_de["name"] = "de"
+    write_layout(os.path.join(layouts, "de.json"), mine_de)
+    write_layout(mine, dict(mine_de, name="mine"))
+    before = snapshot(work.settings)
+    app = App(work, "layout-user-de", args=("--layout", "de"))
+    settings = app.wait_for("settings")
+    keys = layout_keys(app)
+    err = app.quit()
+    if settings.get("layout") != "de" or "ü" in keys or "y" not in keys or err.strip():
+        fail(f"--layout de with a user de.json: settings {settings}, keys {sorted(keys)}, stderr {err!r}")
+    if snapshot(work.settings) != before:
+        fail("--layout de was saved into settings.json")
+    ok("a user's de.json wins over the shipped de (no ü key); --layout de used for the run, settings.json untouched")
+    os.unlink(os.path.join(layouts, "de.json"))
+    app = App(work, "layout-shipped-de", args=("--layout", "de"))
+    keys = layout_keys(app)
+    err = app.quit()
+    if not {"ü", "ö", "ä", "z", "y"} <= keys or err.strip():
+        fail(f"--layout de without a user de.json: keys {sorted(keys)}, stderr {err!r}")
+    ok("without it, --layout de is the shipped iPhone German layout (ü ö ä, QWERTZ)")
+
+    # A layout that exists nowhere: exit 64, the names there are, the usage.
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(XDG_CONFIG_HOME=work.config, HOME=work.home, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([work.binary, "--layout", "nope"], cwd=work.root, env=env, stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, timeout=TIMEOUT)
+    lines = r.stderr.splitlines()
+    if r.returncode != 64 or not lines or lines[0] != "HeeApp: --layout nope: no such layout; there are de, en, mine" \
+            or not lines[1].startswith("usage: ") or r.stdout:
+        fail(f"--layout nope: exit {r.returncode}, stderr {r.stderr!r}")
+    ok(f"--layout nope: exit 64, {lines[0]!r}, then the usage")
+
+    # A saved layout naming nothing: one warning, en.
+    with open(work.settings, "w", encoding="utf-8") as f:
+        f.write('{"layout": "fr"}')
+    app = App(work, "layout-saved-unknown")
+    expect_english(app, "a saved layout naming nothing")
+    err = app.quit()
+    expected = (f'HeeApp: warning: {work.settings}: "layout" "fr" names no layout (there are de, en, mine); '
+                f"using en")
+    if warnings_of(err) != [expected] or load(work.settings) != {"layout": "fr"}:
+        fail(f"a saved layout naming nothing: expected {expected!r} and the file untouched, got {err!r}")
+    ok("\"layout\": \"fr\" saved, no such layout: one warning listing de, en, mine; en; the file untouched")
+
+
 def main():
     def body(root):
         binary = app_binary()
@@ -502,7 +633,7 @@ def main():
                       lambda: check_symlink(work, display), lambda: check_bad_files_kept(work),
                       lambda: check_not_regular(work), lambda: check_huge_file(work),
                       lambda: check_missing_home(work), lambda: check_invalid_member(work, display),
-                      lambda: check_unreadable(work)]
+                      lambda: check_unreadable(work), lambda: check_layouts(work)]
             for number, check in enumerate(checks, 1):
                 if only and str(number) not in only.split(","):
                     continue

@@ -1,11 +1,12 @@
 import KeyboardCore
 /// The command line of `HeeApp`, parsed without touching the process (testable).
 ///
-/// `HeeApp [--system] [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--size WxH]
-/// [--scale F] [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]] [--help] [--version]`
+/// `HeeApp [--system] [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--layout NAME]
+/// [--size WxH] [--scale F] [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]]
+/// [--help] [--version]`
 ///
-/// Flags that have a setting (`--mute`/`--no-mute`, `--volume`, `--limit`, `--size`) override it for
-/// this run only; they are not saved.
+/// Flags that have a setting (`--mute`/`--no-mute`, `--volume`, `--limit`, `--layout`, `--size`)
+/// override it for this run only; they are not saved.
 public struct LaunchOptions: Hashable, Sendable {
     /// The program's version, printed by `--version`.
     public static let version = "0.1.0"
@@ -27,7 +28,10 @@ public struct LaunchOptions: Hashable, Sendable {
     public var limit: Int?
     /// Label language (`--lang`); `nil`: from the locale.
     public var language: Language?
-    /// Where `fonts/` and `sounds/` are (`--assets DIR`); `nil`: found next to the binary.
+    /// The keyboard layout's name (`--layout`); `nil`: the saved layout, else `en`. Whether
+    /// it exists is checked once the layout files are found (`LayoutCatalog.choose`).
+    public var layout: String?
+    /// Where `fonts/`, `sounds/` and `layouts/` are (`--assets DIR`); `nil`: found next to the binary.
     public var assetsDirectory: String?
     /// Window coordinates per point (`--scale F`); `nil`: from the desktop (`GDK_SCALE`), else 1.
     public var scale: Double?
@@ -44,16 +48,26 @@ public struct LaunchOptions: Hashable, Sendable {
     public var benchInterval = 0
 
     /// What this run uses: the saved `settings` with the command line's overrides on top,
-    /// and the language from `--lang` or the locale in `environment`.
-    public func configuration(settings: Settings, environment: [String: String]) -> RunConfiguration {
-        RunConfiguration(mute: unmute ? false : (mute || settings.mute),
+    /// the language from `--lang` or the locale in `environment`, and the layout `layout`
+    /// (the one chosen and found, with `keyRows` rows of keys under the へぇ button). A window
+    /// size (saved or `--size`) below what a layout of more rows than `en`'s needs is raised
+    /// to that minimum, quietly: the layout asks for it, the display has not refused it.
+    public func configuration(settings: Settings, environment: [String: String],
+                              layout: String = LayoutCatalog.defaultName,
+                              keyRows: Int = KeyboardLayout.standardKeyRows) -> RunConfiguration {
+        var configuration = RunConfiguration(mute: unmute ? false : (mute || settings.mute),
                          volume: volume ?? settings.volume,
                          limit: limit ?? settings.limit,
                          // System mode's window is another shape: the saved size is the host's.
-                         windowSize: windowSize ?? (system ? KeyboardLayout.defaultSystemWindowSize() : settings.windowSize),
+                         windowSize: windowSize ?? (system ? KeyboardLayout.defaultSystemWindowSize(keyRows: keyRows) : settings.windowSize),
                          language: language ?? Language.fromLocale(environment: environment),
                          scale: resolvedScale(environment: environment),
-                         maximized: windowSize == nil && !system && settings.maximized)
+                         maximized: windowSize == nil && !system && settings.maximized,
+                         layout: layout)
+        let minimum = KeyboardLayout.minimumWindowSize(for: system ? .system : .hostScreen, keyRows: keyRows)
+        configuration.windowSize.width = max(configuration.windowSize.width, minimum.width)
+        configuration.windowSize.height = max(configuration.windowSize.height, minimum.height)
+        return configuration
     }
 
     /// The scale range `--scale` accepts.
@@ -88,7 +102,7 @@ public struct LaunchOptions: Hashable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
         usage: HeeApp [--system] [--trace] [--[no-]mute] [--volume N] [--limit N] [--lang ja|en]
-                      [--size WxH] [--scale F] [--assets DIR] [--record FILE]
+                      [--layout NAME] [--size WxH] [--scale F] [--assets DIR] [--record FILE]
                       [--replay FILE [--exit-when-done]] [--help] [--version]
           --system       keyboard only: type into whatever window has the keyboard focus
                          (X11; the window never takes the focus and stays on top)
@@ -101,13 +115,15 @@ public struct LaunchOptions: Hashable, Sendable {
           --limit N      the show's rule: the counter stops at N, 1-99, and further presses
                          do nothing until the count is reset (default: the saved setting, none)
           --lang ja|en   label language (default: from LC_ALL / LC_MESSAGES / LANG)
+          --layout NAME  keyboard layout for this run: en, de, or your own NAME.json in
+                         ~/.config/hee-keyboard/layouts (default: the saved setting, en)
           --size WxH     window size in points (default: the saved size, 480x800; minimum:
                          \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384; with --system:
                          \(Int(KeyboardLayout.defaultSystemWindowSize().width))x\(Int(KeyboardLayout.defaultSystemWindowSize().height)), minimum \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), not saved)
           --scale F      pixels per point, 0.5-8 (default: GDK_SCALE if set, else 1); the
                          window is the size times F, drawn sharp at that scale
-          --assets DIR   directory holding fonts/ and sounds/ (default: found next to the
-                         program or in the source tree it was built from)
+          --assets DIR   directory holding fonts/, sounds/ and layouts/ (default: found
+                         next to the program or in the source tree it was built from)
           --record FILE  write every input event (mouse, finger, keyboard, text, window) to
                          FILE as JSON Lines with its SDL timestamp
           --replay FILE  feed FILE's events through the app as if they happened, with their
@@ -205,6 +221,12 @@ public struct LaunchOptions: Hashable, Sendable {
                     throw UsageError(message: "--lang expects ja or en, not '\(text)'")
                 }
                 options.language = language
+            case "--layout":
+                let name = try value()
+                guard LayoutFile.isValidName(name) else {
+                    throw UsageError(message: "--layout expects a layout name (\(LayoutFile.nameRule)), not '\(name)'")
+                }
+                options.layout = name
             case "--bench-presses", "--bench-interval":
                 let text = try value()
                 guard let n = Int(text), n >= (flag == "--bench-presses" ? 1 : 0), n <= 1_000_000 else {

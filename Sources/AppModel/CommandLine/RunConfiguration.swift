@@ -15,11 +15,14 @@ public struct RunConfiguration: Hashable, Sendable {
     public var language: Language
     /// Window coordinates per point.
     public var scale: Double
+    /// The keyboard layout's name (`en`, `de`, a user's own).
+    public var layout: String
 
     /// A configuration of these values (see each property; `windowSize` in points, `scale` in
     /// window coordinates per point).
     public init(mute: Bool, volume: Int, limit: Int?, windowSize: Size, language: Language, scale: Double,
-                maximized: Bool = false) {
+                maximized: Bool = false, layout: String = LayoutCatalog.defaultName) {
+        self.layout = layout
         self.mute = mute
         self.maximized = maximized
         self.volume = volume

@@ -17,6 +17,8 @@ public struct Settings: Hashable, Sendable {
     public var maximized = false
     /// The show's limit (presses per person), 1...99, or `nil` for none.
     public var limit: Int?
+    /// The keyboard layout's name (`de`: `layouts/de.json`), or `nil` for the default, `en`.
+    public var layout: String?
 
     public init() {}
 
@@ -34,7 +36,7 @@ public struct Settings: Hashable, Sendable {
     /// Reads settings from a file's bytes.
     /// - Throws: `LoadError` when the bytes are not a JSON object of the right fields, or a
     ///   value is out of range (volume 0...100, limit 1...99, window at least the minimum and
-    ///   at most 16384).
+    ///   at most 16384, a layout name of letters, digits, `-` and `_`).
     public static func decode(_ bytes: [UInt8]) throws(LoadError) -> Settings {
         try decode(members: try SettingsDocument(parsing: bytes).members)
     }
@@ -52,15 +54,16 @@ public struct Settings: Hashable, Sendable {
 
     /// Every member name this version reads and writes. A field added to `Settings` is added
     /// here, to `decode(members:)` and to `members`.
-    public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit", "maximized"]
+    public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit", "maximized", "layout"]
 
-    /// The settings as JSON object members, one per field (`limit` only when set, `maximized`
-    /// only when true: an absent member means the default).
+    /// The settings as JSON object members, one per field (`limit` and `layout` only when set,
+    /// `maximized` only when true: an absent member means the default).
     public var members: [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("mute", .bool(mute)), ("volume", .integer(volume)),
                                               ("windowHeight", .integer(windowHeight)), ("windowWidth", .integer(windowWidth))]
         if let limit { members.append(("limit", .integer(limit))) }
         if maximized { members.append(("maximized", .bool(true))) }
+        if let layout { members.append(("layout", .string(layout))) }
         return members
     }
 

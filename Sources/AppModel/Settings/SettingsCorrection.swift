@@ -35,10 +35,12 @@ extension Settings {
     /// people write "none"); a number with a fraction is rounded to the nearest whole number
     /// (halves away from zero: `volume` 80.5 → 81) and then clamped; a value of the wrong type
     /// (`"loud"`, `true` for a number, `1` for a flag, an array) gets the field's default.
-    /// `null` is the same as an absent member.
+    /// `null` is the same as an absent member. A `layout` that is not a string, or not a name
+    /// a layout file can have (`LayoutFile.isValidName`), means the default, `en`; whether a
+    /// layout of that name exists is the app's to check (`LayoutCatalog.choose`).
     /// - Returns: the settings and one `Correction` per member that was not used as written,
     ///   in the order of `Settings.keys` as read (`mute`, `volume`, `windowWidth`,
-    ///   `windowHeight`, `maximized`, `limit`).
+    ///   `windowHeight`, `maximized`, `limit`, `layout`).
     /// - Complexity: O(n) in the number of members.
     public static func decodeCorrecting(members: [(String, JSONValue)]) -> (settings: Settings, corrections: [Correction]) {
         var values: [String: JSONValue] = [:]
@@ -98,6 +100,18 @@ extension Settings {
                                        fallback: settings.windowHeight)!
         settings.maximized = flag("maximized", settings.maximized)
         settings.limit = number("limit", limitRange, rangeText: "1-99", fallback: nil, below: .some(nil))
+        switch values["layout"] {
+        case nil, .null?:
+            break
+        case .string(let name)? where LayoutFile.isValidName(name):
+            settings.layout = name
+        case .string(let name)?:
+            corrections.append(Correction(field: "layout", written: JSONValue.string(name).serialized,
+                                          problem: "is not a layout name (\(LayoutFile.nameRule))", used: LayoutCatalog.defaultName))
+        case let other?:
+            corrections.append(Correction(field: "layout", written: other.serialized,
+                                          problem: "has the wrong type (a layout name)", used: LayoutCatalog.defaultName))
+        }
         return (settings, corrections)
     }
 }

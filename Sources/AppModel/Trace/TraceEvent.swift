@@ -85,6 +85,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .settings(let c):
             members += [("mute", .bool(c.mute)), ("volume", .integer(c.volume)),
                         ("limit", c.limit.map { .integer($0) } ?? .null), ("language", .string(c.language.rawValue)),
+                        ("layout", .string(c.layout)),
                         ("size", .object([("w", .number(c.windowSize.width)), ("h", .number(c.windowSize.height))])),
                         ("scale", .number(c.scale))]
             if c.maximized { members.append(("maximized", .bool(true))) }

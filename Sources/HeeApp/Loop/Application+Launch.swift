@@ -9,12 +9,14 @@ extension Application {
     /// Sets everything up (the window stays hidden until the first frame is drawn).
     /// - Parameters:
     ///   - configuration: this run's settings (saved settings with the flags on top).
+    ///   - definition: the keyboard layout (read from its file, or the built-in `en`).
     ///   - settings: the saved settings, updated when the user changes volume or window size
     ///     and saved at quit; `nil` when nothing is saved (replays).
     ///   - replay: events to feed after launch (`--replay`), already validated.
     ///   - recorder: where to write live input events (`--record`).
     /// - Throws: `SDLError` when SDL, the window, the renderer or a bundled font fails.
-    convenience init(options: LaunchOptions, configuration: RunConfiguration, settings: SettingsStore?,
+    convenience init(options: LaunchOptions, configuration: RunConfiguration, definition: LayoutDefinition,
+                     settings: SettingsStore?,
                      assetsDirectory: String, replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
         let mode: KeyboardMode = options.system ? .system : .hostScreen
         AudioSubsystem.nameStreams()
@@ -30,7 +32,6 @@ extension Application {
         let fonts = try TTFLibrary()
         let audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                                 volume: configuration.volume)
-        let definition = LayoutDefinition.english
         let desktopKeys = mode == .system
         let minimum = KeyboardLayout.minimumWindowSize(
             for: mode, keyRows: KeyboardLayout.keyRows(of: definition, desktopKeys: desktopKeys))

@@ -59,10 +59,11 @@ struct LayoutChoiceTests {
     }
 
     @Test func keyRowsAreTheTallestLayers() {
-        #expect(LayoutDefinition.english.keyRowCount == 4)
+        #expect(KeyboardLayout.keyRows(of: .english, desktopKeys: false) == 4)
+        #expect(KeyboardLayout.keyRows(of: .english, desktopKeys: true) == 5)
         var taller = LayoutDefinition.english
         taller.layers[1].rows.insert([.key("x")], at: 1)
-        #expect(taller.keyRowCount == 5)
+        #expect(KeyboardLayout.keyRows(of: taller, desktopKeys: false) == 5)
     }
 
     // MARK: --layout and the saved setting

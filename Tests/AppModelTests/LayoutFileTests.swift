@@ -151,14 +151,14 @@ struct LayoutFileTests {
     }
 
     @Test("an unknown field is refused at its path", arguments: [
-        (#""columns": 10"#, #""columns": 10, "colour": "grey""#, "$.colour", #"a layout has "name", "columns", "layers" and "keys""#),
+        (#""columns": 10"#, #""columns": 10, "colour": "grey""#, "$.colour", #"a layout has "name", "columns", "layers", "desktopRow" and "keys""#),
         (#""name": "letters""#, #""name": "letters", "hidden": true"#, "$.layers[0].hidden", #"a layer has "name" and "rows""#),
         (#""width": 1.5}, {"key": "space""#, #""width": 1.5, "height": 2}, {"key": "space""#, "$.layers[0].rows[2][0].height",
          #"a key has "key", "width" and "rowSpan""#),
         (#"{"layer": "numbers"}"#, #"{"layer": "numbers", "sound": "click"}"#, #"$.keys["123"].sound"#,
          #"a key entry has "layer", "types", "label" and "alternates""#),
         (#"["q", "w", "e"]"#, #"["q", {"gap": 1, "width": 2}, "e"]"#, "$.layers[0].rows[1][1].width", #"a gap has "gap""#),
-        (#""columns": 10"#, #""columns": 10, "a b": 1"#, #"$["a b"]"#, #"a layout has "name", "columns", "layers" and "keys""#),
+        (#""columns": 10"#, #""columns": 10, "a b": 1"#, #"$["a b"]"#, #"a layout has "name", "columns", "layers", "desktopRow" and "keys""#),
     ])
     func unknownField(old: String, new: String, place: String, fields: String) {
         #expect(Self.problem(Self.valid(replacing: old, with: new))

@@ -76,12 +76,14 @@ struct ShippedLayoutTests {
           arguments: ["en", "de"], [KeyboardMode.hostScreen, .system])
     func noOverlapAtTheMinimumSize(name: String, mode: KeyboardMode) throws {
         let definition = try Self.read(name)
-        let minimum = KeyboardLayout.minimumWindowSize(for: mode, keyRows: definition.keyRowCount)
+        let desktopKeys = mode == .system
+        let minimum = KeyboardLayout.minimumWindowSize(for: mode, keyRows: KeyboardLayout.keyRows(of: definition, desktopKeys: desktopKeys))
         for layer in definition.layers {
             let layout = KeyboardLayout(windowSize: minimum, mode: mode, definition: definition, layer: layer.name)
             #expect(layout.windowSize == minimum)
             #expect(layout.layerName == layer.name)
-            #expect(Set(layout.orderedKeys) == Set(layer.keyIDs), "\(name) \(layer.name): every key placed")
+            let desktop = desktopKeys ? definition.desktopRow.compactMap(\.keyID) : []
+            #expect(Set(layout.orderedKeys) == Set(layer.keyIDs + desktop), "\(name) \(layer.name): every key placed")
             let rects = layout.orderedKeys.map { ($0, layout.keys[$0]!) }
             for (i, (key, rect)) in rects.enumerated() {
                 #expect(rect.minX >= 0 && rect.maxX <= minimum.width + 1e-9 && rect.minY >= layout.keyboardFrame.minY

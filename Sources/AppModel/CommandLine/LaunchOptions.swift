@@ -49,12 +49,15 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// What this run uses: the saved `settings` with the command line's overrides on top,
     /// the language from `--lang` or the locale in `environment`, and the layout `layout`
-    /// (the one chosen and found, with `keyRows` rows of keys under the へぇ button). A window
+    /// (the one chosen and found, with `keyRows` rows of keys under the へぇ button, the desktop
+    /// row included; by default the built-in layout's). A window
     /// size (saved or `--size`) below what a layout of more rows than `en`'s needs is raised
     /// to that minimum, quietly: the layout asks for it, the display has not refused it.
     public func configuration(settings: Settings, environment: [String: String],
                               layout: String = LayoutCatalog.defaultName,
-                              keyRows: Int = KeyboardLayout.standardKeyRows) -> RunConfiguration {
+                              keyRows: Int? = nil) -> RunConfiguration {
+        // By default the built-in layout's rows, with the desktop row in system mode.
+        let keyRows = keyRows ?? (system ? KeyboardLayout.systemKeyRows : KeyboardLayout.standardKeyRows)
         var configuration = RunConfiguration(mute: unmute ? false : (mute || settings.mute),
                          volume: volume ?? settings.volume,
                          limit: limit ?? settings.limit,

@@ -3,7 +3,7 @@ import KeyboardCore
 /// From a layout file's JSON to a `LayoutDefinition`: the file's structure and types (the
 /// layout's own rules are `LayoutDefinition.validate()`'s).
 extension LayoutFile {
-    static let layoutFields = ["name", "columns", "layers", "keys"]
+    static let layoutFields = ["name", "columns", "layers", "desktopRow", "keys"]
     static let layerFields = ["name", "rows"]
     static let keyItemFields = ["key", "width", "rowSpan"]
     static let keyFields = ["layer", "types", "label", "alternates"]
@@ -11,7 +11,7 @@ extension LayoutFile {
     /// The definition `json` describes.
     /// - Parameter expectedName: the name the file was found by, which its `name` must be.
     /// - Throws: `Problem` at the first value that is missing, unknown or of the wrong type
-    ///   (`name`, `columns`, `layers` and `keys` in that order, each in file order); at `$.name` for a name that is not a layout name or not the file's;
+    ///   (`name`, `columns`, `layers`, `desktopRow` and `keys` in that order, each in file order); at `$.name` for a name that is not a layout name or not the file's;
     ///   at a key entry that reassigns a reserved key or names a key no layer has.
     static func definition(from json: JSONValue, expectedName: String?) throws(Problem) -> LayoutDefinition {
         let top = try FieldReader(json, at: "$", what: "a layout", fields: layoutFields)
@@ -31,12 +31,18 @@ extension LayoutFile {
         for (i, value) in try array(layersField.value, at: layersField.path, of: "layers").enumerated() {
             layers.append(try layer(from: value, at: "\(layersField.path)[\(i)]"))
         }
+        var desktopRow: [RowItem] = []
+        if let rowField = top.optional("desktopRow") {
+            for (k, itemValue) in try array(rowField.value, at: rowField.path, of: "keys").enumerated() {
+                desktopRow.append(try item(from: itemValue, at: "\(rowField.path)[\(k)]"))
+            }
+        }
         var keys: [KeyID: KeyDefinition] = [:]
         if let keysField = top.optional("keys") {
             guard let members = keysField.value.objectMembers else {
                 throw Problem(place: keysField.path, reason: "expected an object of keys by id, not \(describe(keysField.value))")
             }
-            let placed = Set(layers.flatMap(\.keyIDs))
+            let placed = Set(layers.flatMap(\.keyIDs) + desktopRow.compactMap(\.keyID))
             for (id, value) in members {
                 let path = "\(keysField.path)[\(JSONValue.string(id).serialized)]"
                 let key = KeyID(id)
@@ -45,7 +51,7 @@ extension LayoutFile {
                 guard placed.contains(key) else { throw Problem(place: path, reason: "no layer has key \(JSONValue.string(id).serialized)") }
             }
         }
-        return LayoutDefinition(name: nameText, columns: columnCount, layers: layers, keys: keys)
+        return LayoutDefinition(name: nameText, columns: columnCount, layers: layers, keys: keys, desktopRow: desktopRow)
     }
 
     /// One layer: `{"name": …, "rows": [[item, …], …]}`.

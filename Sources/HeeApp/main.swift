@@ -155,9 +155,10 @@ case .run(let options):
         Console.error("\(Console.program): warning: \(settingsFile.path ?? "settings"): \(warning)")
     }
     let definition = layoutFiles.load(layoutChoice)
-    let configuration = options.configuration(settings: store?.settings ?? Settings(), environment: environment,
-                                              layout: definition.name,
-                                              keyRows: KeyboardLayout.keyRows(of: definition, desktopKeys: options.system))
+    let saved = store?.settings ?? Settings()
+    let configuration = options.configuration(settings: saved, environment: environment, layout: definition.name,
+                                              keyRows: KeyboardLayout.keyRows(of: definition,
+                                                                              desktopKeys: options.showsDesktopKeys(settings: saved)))
     var app: Application?
     do {
         sigprocmask(SIG_BLOCK, &quitSignals, nil)

@@ -116,6 +116,7 @@ struct SettingsDocumentTests {
         full.limit = 5
         full.maximized = true
         full.layout = "de"
+        full.desktopKeys = false
         #expect(Set(full.members.map(\.0)) == Settings.keys)
     }
 

@@ -2,11 +2,12 @@ import KeyboardCore
 /// The command line of `HeeApp`, parsed without touching the process (testable).
 ///
 /// `HeeApp [--system] [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--layout NAME]
-/// [--size WxH] [--scale F] [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]]
-/// [--help] [--version]`
+/// [--[no-]desktop-keys] [--size WxH] [--scale F] [--assets DIR] [--record FILE]
+/// [--replay FILE [--exit-when-done]] [--help] [--version]`
 ///
-/// Flags that have a setting (`--mute`/`--no-mute`, `--volume`, `--limit`, `--layout`, `--size`)
-/// override it for this run only; they are not saved.
+/// Flags that have a setting (`--mute`/`--no-mute`, `--volume`, `--limit`, `--layout`,
+/// `--desktop-keys`/`--no-desktop-keys`, `--size`) override it for this run only; they are
+/// not saved.
 public struct LaunchOptions: Hashable, Sendable {
     /// The program's version, printed by `--version`.
     public static let version = "0.1.0"
@@ -31,6 +32,9 @@ public struct LaunchOptions: Hashable, Sendable {
     /// The keyboard layout's name (`--layout`); `nil`: the saved layout, else `en`. Whether
     /// it exists is checked once the layout files are found (`LayoutCatalog.choose`).
     public var layout: String?
+    /// Show the desktop row (esc tab ctrl alt ← ↓ ↑ →) this run (`--desktop-keys`) or not
+    /// (`--no-desktop-keys`); `nil`: the saved setting, else system mode only.
+    public var desktopKeys: Bool?
     /// Where `fonts/`, `sounds/` and `layouts/` are (`--assets DIR`); `nil`: found next to the binary.
     public var assetsDirectory: String?
     /// Window coordinates per point (`--scale F`); `nil`: from the desktop (`GDK_SCALE`), else 1.
@@ -53,11 +57,13 @@ public struct LaunchOptions: Hashable, Sendable {
     /// row included; by default the built-in layout's). A window
     /// size (saved or `--size`) below what a layout of more rows than `en`'s needs is raised
     /// to that minimum, quietly: the layout asks for it, the display has not refused it.
+    /// `keyRows` counts the desktop row when it is shown (`showsDesktopKeys(settings:)`).
     public func configuration(settings: Settings, environment: [String: String],
                               layout: String = LayoutCatalog.defaultName,
                               keyRows: Int? = nil) -> RunConfiguration {
-        // By default the built-in layout's rows, with the desktop row in system mode.
-        let keyRows = keyRows ?? (system ? KeyboardLayout.systemKeyRows : KeyboardLayout.standardKeyRows)
+        let desktopKeys = showsDesktopKeys(settings: settings)
+        // By default the built-in layout's rows, with the desktop row when it is shown.
+        let keyRows = keyRows ?? KeyboardLayout.keyRows(of: .english, desktopKeys: desktopKeys)
         var configuration = RunConfiguration(mute: unmute ? false : (mute || settings.mute),
                          volume: volume ?? settings.volume,
                          limit: limit ?? settings.limit,
@@ -66,11 +72,17 @@ public struct LaunchOptions: Hashable, Sendable {
                          language: language ?? Language.fromLocale(environment: environment),
                          scale: resolvedScale(environment: environment),
                          maximized: windowSize == nil && !system && settings.maximized,
-                         layout: layout)
+                         layout: layout, desktopKeys: desktopKeys)
         let minimum = KeyboardLayout.minimumWindowSize(for: system ? .system : .hostScreen, keyRows: keyRows)
         configuration.windowSize.width = max(configuration.windowSize.width, minimum.width)
         configuration.windowSize.height = max(configuration.windowSize.height, minimum.height)
         return configuration
+    }
+
+    /// Whether this run shows the desktop row under the へぇ button: `--desktop-keys` /
+    /// `--no-desktop-keys`, else the saved `"desktopKeys"`, else in system mode only (issue 21).
+    public func showsDesktopKeys(settings: Settings) -> Bool {
+        desktopKeys ?? settings.desktopKeys ?? system
     }
 
     /// The scale range `--scale` accepts.
@@ -105,8 +117,8 @@ public struct LaunchOptions: Hashable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
         usage: HeeApp [--system] [--trace] [--[no-]mute] [--volume N] [--limit N] [--lang ja|en]
-                      [--layout NAME] [--size WxH] [--scale F] [--assets DIR] [--record FILE]
-                      [--replay FILE [--exit-when-done]] [--help] [--version]
+                      [--layout NAME] [--[no-]desktop-keys] [--size WxH] [--scale F] [--assets DIR]
+                      [--record FILE] [--replay FILE [--exit-when-done]] [--help] [--version]
           --system       keyboard only: type into whatever window has the keyboard focus
                          (X11; the window never takes the focus and stays on top)
           --trace        write JSON Lines events (layout, keyboard, touch, hee, shift, text,
@@ -120,9 +132,13 @@ public struct LaunchOptions: Hashable, Sendable {
           --lang ja|en   label language (default: from LC_ALL / LC_MESSAGES / LANG)
           --layout NAME  keyboard layout for this run: en, de, or your own NAME.json in
                          ~/.config/hee-keyboard/layouts (default: the saved setting, en)
+          --desktop-keys  show the row esc tab ctrl alt and the arrows under the へぇ button
+                         this run (default: the saved setting; shown with --system only)
+          --no-desktop-keys  hide that row this run, also with --system
           --size WxH     window size in points (default: the saved size, 480x800; minimum:
                          \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384; with --system:
-                         \(Int(KeyboardLayout.defaultSystemWindowSize().width))x\(Int(KeyboardLayout.defaultSystemWindowSize().height)), minimum \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), not saved)
+                         \(Int(KeyboardLayout.defaultSystemWindowSize().width))x\(Int(KeyboardLayout.defaultSystemWindowSize().height)), minimum \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), \(Int(KeyboardLayout.minimumWindowSize(for: .system, keyRows: KeyboardLayout.standardKeyRows).height)) high
+                         without the desktop row; not saved)
           --scale F      pixels per point, 0.5-8 (default: GDK_SCALE if set, else 1); the
                          window is the size times F, drawn sharp at that scale
           --assets DIR   directory holding fonts/, sounds/ and layouts/ (default: found
@@ -230,6 +246,10 @@ public struct LaunchOptions: Hashable, Sendable {
                     throw UsageError(message: "--layout expects a layout name (\(LayoutFile.nameRule)), not '\(name)'")
                 }
                 options.layout = name
+            case "--desktop-keys", "--no-desktop-keys":
+                try noValue()
+                // The last of the two wins.
+                options.desktopKeys = flag == "--desktop-keys"
             case "--bench-presses", "--bench-interval":
                 let text = try value()
                 guard let n = Int(text), n >= (flag == "--bench-presses" ? 1 : 0), n <= 1_000_000 else {
@@ -245,8 +265,12 @@ public struct LaunchOptions: Hashable, Sendable {
             }
         }
         if let size = options.windowSize {
-            // The minimum depends on the mode (system mode has no host screen).
-            let minimum = KeyboardLayout.minimumWindowSize(for: options.system ? .system : .hostScreen)
+            // The minimum depends on the mode (system mode has no host screen) and on the
+            // desktop row: with it, a row more; without --desktop-keys the saved setting may
+            // hide it, so the smaller minimum is checked (a size below the row's is raised to
+            // it in `configuration`, as for a taller layout).
+            let keyRows = KeyboardLayout.standardKeyRows + (options.desktopKeys == true ? 1 : 0)
+            let minimum = KeyboardLayout.minimumWindowSize(for: options.system ? .system : .hostScreen, keyRows: keyRows)
             guard size.width >= minimum.width, size.height >= minimum.height else {
                 throw UsageError(message: "--size \(Int(size.width))x\(Int(size.height)) is smaller than the minimum \(Int(minimum.width))x\(Int(minimum.height))"
                                  + (options.system ? " (--system)" : ""))

@@ -19,6 +19,9 @@ public struct Settings: Hashable, Sendable {
     public var limit: Int?
     /// The keyboard layout's name (`de`: `layouts/de.json`), or `nil` for the default, `en`.
     public var layout: String?
+    /// Whether the desktop row (esc tab ctrl alt ← ↓ ↑ →, issue 21) is shown under the へぇ
+    /// button: `true` in both modes, `false` in neither, `nil` (absent) in system mode only.
+    public var desktopKeys: Bool?
 
     public init() {}
 
@@ -54,16 +57,18 @@ public struct Settings: Hashable, Sendable {
 
     /// Every member name this version reads and writes. A field added to `Settings` is added
     /// here, to `decode(members:)` and to `members`.
-    public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit", "maximized", "layout"]
+    public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit", "maximized", "layout",
+                                           "desktopKeys"]
 
-    /// The settings as JSON object members, one per field (`limit` and `layout` only when set,
-    /// `maximized` only when true: an absent member means the default).
+    /// The settings as JSON object members, one per field (`limit`, `layout` and `desktopKeys`
+    /// only when set, `maximized` only when true: an absent member means the default).
     public var members: [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("mute", .bool(mute)), ("volume", .integer(volume)),
                                               ("windowHeight", .integer(windowHeight)), ("windowWidth", .integer(windowWidth))]
         if let limit { members.append(("limit", .integer(limit))) }
         if maximized { members.append(("maximized", .bool(true))) }
         if let layout { members.append(("layout", .string(layout))) }
+        if let desktopKeys { members.append(("desktopKeys", .bool(desktopKeys))) }
         return members
     }
 

@@ -87,7 +87,7 @@ public enum TraceEvent: Hashable, Sendable {
                         ("limit", c.limit.map { .integer($0) } ?? .null), ("language", .string(c.language.rawValue)),
                         ("layout", .string(c.layout)),
                         ("size", .object([("w", .number(c.windowSize.width)), ("h", .number(c.windowSize.height))])),
-                        ("scale", .number(c.scale))]
+                        ("scale", .number(c.scale)), ("desktopKeys", .bool(c.desktopKeys))]
             if c.maximized { members.append(("maximized", .bool(true))) }
         case .reset:
             break

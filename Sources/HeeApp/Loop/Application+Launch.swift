@@ -32,7 +32,7 @@ extension Application {
         let fonts = try TTFLibrary()
         let audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                                 volume: configuration.volume)
-        let desktopKeys = mode == .system
+        let desktopKeys = configuration.desktopKeys
         let minimum = KeyboardLayout.minimumWindowSize(
             for: mode, keyRows: KeyboardLayout.keyRows(of: definition, desktopKeys: desktopKeys))
         let strings = HostScreenText.of(configuration.language)

@@ -24,6 +24,9 @@ public struct KeyFace: Hashable, Sendable {
     public var callout: String?
     /// A locked modifier (Ctrl or Alt double-tapped): a bar under its label, as caps lock's.
     public var isLocked = false
+    /// A key whose colour is its state (shift, Ctrl, Alt: grey off, white on or locked): it
+    /// keeps that colour while held, where other keys change colour when pressed.
+    public var showsState = false
 
     /// Point sizes of key labels: characters, and words (space, return, 123).
     public static let characterPointSize = 22.0
@@ -41,7 +44,7 @@ public struct KeyFace: Hashable, Sendable {
             return KeyFace(content: .none, isSpecial: false, cornerRadius: 5, callout: nil)
         case .shift:
             return KeyFace(content: .icon(.shift(shift)), isSpecial: shift == .off,
-                           cornerRadius: 8, callout: nil)
+                           cornerRadius: 8, callout: nil, showsState: true)
         case .backspace:
             return KeyFace(content: .icon(.deleteLeft), isSpecial: true, cornerRadius: 5, callout: nil)
         case .space:
@@ -55,7 +58,7 @@ public struct KeyFace: Hashable, Sendable {
         case .modifier(let modifier):
             let state = modifier == .ctrl ? modifiers.ctrl : modifiers.alt
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: state == .off, cornerRadius: 5,
-                           callout: nil, isLocked: state == .capsLock)
+                           callout: nil, isLocked: state == .capsLock, showsState: true)
         case .character(let text):
             let shown = upperCase ? casedUp(text) : text
             return KeyFace(content: .text(label ?? shown, points: characterPointSize), isSpecial: false, cornerRadius: 5,

@@ -77,7 +77,8 @@ extension KeyboardSession {
         case .quitShortcut:
             effects.append(.quit)
         case .windowResized(let size):
-            let newLayout = KeyboardLayout(windowSize: size, mode: mode, definition: definition, layer: layout.layerName)
+            let newLayout = KeyboardLayout(windowSize: size, mode: mode, definition: definition, layer: layout.layerName,
+                                           desktopKeys: desktopKeys)
             if newLayout != layout {
                 layout = newLayout
                 // A bubble or trackpad drawn for the old geometry closes; the key stays held.

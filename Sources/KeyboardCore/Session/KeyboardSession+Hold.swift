@@ -60,7 +60,7 @@ extension KeyboardSession {
         if hold?.pointer == pointer { hold = nil }
         if let open = bubble, open.pointer == pointer {
             bubble = nil
-            if commit, let text = open.selectedText { typeCharacters(text, &effects) }
+            if commit, let text = open.selectedText { typeChosen(text, &effects) }
             return true
         }
         if trackpad?.pointer == pointer {

@@ -163,8 +163,8 @@ extension KeyboardSession {
             case .shift:
                 if shift.touchDown(at: time) { effects.append(.shiftChanged(shift.state)) }
             case .backspace, .arrow:
-                pressRepeating(key, &effects)
-                keyRepeat = KeyRepeat(key: key, pressedAt: time, nextFire: time + KeyRepeat.initialDelay)
+                let modifiers = pressRepeating(key, &effects)
+                keyRepeat = KeyRepeat(key: key, pressedAt: time, nextFire: time + KeyRepeat.initialDelay, modifiers: modifiers)
             case .modifier(let modifier):
                 modifierTouched(modifier, down: true, at: time, &effects)
             default:

@@ -53,8 +53,12 @@ public struct KeyFace: Hashable, Sendable {
             return KeyFace(content: .text(label ?? returnLabel, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
         case .showLayer:
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
-        case .escape, .tab, .arrow:
+        case .escape, .tab:
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .arrow:
+            // An arrow is a symbol, drawn at a character's size (a word's 16 pt looks thin).
+            return KeyFace(content: .text(label ?? key.name, points: characterPointSize), isSpecial: true, cornerRadius: 5,
+                           callout: nil)
         case .modifier(let modifier):
             let state = modifier == .ctrl ? modifiers.ctrl : modifiers.alt
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: state == .off, cornerRadius: 5,

@@ -117,8 +117,9 @@ public struct LaunchOptions: Hashable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
         usage: HeeApp [--system] [--trace] [--[no-]mute] [--volume N] [--limit N] [--lang ja|en]
-                      [--layout NAME] [--[no-]desktop-keys] [--size WxH] [--scale F] [--assets DIR]
-                      [--record FILE] [--replay FILE [--exit-when-done]] [--help] [--version]
+                      [--layout NAME] [--[no-]desktop-keys] [--size WxH] [--scale F]
+                      [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]]
+                      [--help] [--version]
           --system       keyboard only: type into whatever window has the keyboard focus
                          (X11; the window never takes the focus and stays on top)
           --trace        write JSON Lines events (layout, keyboard, touch, hee, shift, text,
@@ -136,9 +137,8 @@ public struct LaunchOptions: Hashable, Sendable {
                          this run (default: the saved setting; shown with --system only)
           --no-desktop-keys  hide that row this run, also with --system
           --size WxH     window size in points (default: the saved size, 480x800; minimum:
-                         \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384; with --system:
-                         \(Int(KeyboardLayout.defaultSystemWindowSize().width))x\(Int(KeyboardLayout.defaultSystemWindowSize().height)), minimum \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), \(Int(KeyboardLayout.minimumWindowSize(for: .system, keyRows: KeyboardLayout.standardKeyRows).height)) high
-                         without the desktop row; not saved)
+                         \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384; with --system: \(Int(KeyboardLayout.defaultSystemWindowSize().width))x\(Int(KeyboardLayout.defaultSystemWindowSize().height)), minimum
+                         \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), \(Int(KeyboardLayout.minimumWindowSize(for: .system, keyRows: KeyboardLayout.standardKeyRows).height)) high without the desktop row; not saved)
           --scale F      pixels per point, 0.5-8 (default: GDK_SCALE if set, else 1); the
                          window is the size times F, drawn sharp at that scale
           --assets DIR   directory holding fonts/, sounds/ and layouts/ (default: found

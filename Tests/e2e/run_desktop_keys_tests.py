@@ -3,14 +3,14 @@
 the arrows of `HeeApp --system`, clicked with xdotool only, typing into real applications on
 a real X desktop under several keyboard layouts.
 
-Its own Xvfb with openbox (as run_system_tests.py, whose Desktop and Keyboard it uses), and two
-targets:
+Its own Xvfb with openbox (as run_system_tests.py, whose Desktop and Keyboard it uses), two
+targets, and the setting:
 
 - an xterm running a raw terminal (`stty raw -echo; cat -v > FILE`, xterm's metaSendsEscape
   on, so Alt+x arrives as ESC x): under `setxkbmap us`, `de`, `fr` (AZERTY: a, z, q, w, m
   elsewhere) and `jp`, each key's bytes arrive exactly — `^[` esc, `^I` tab (a tab byte:
-  `cat -v` writes it as it is), `^C` `^A` `^Z`
-  ctrl (latched) + c / a / z (Control with the keysym, wherever the layout has it), `^[x`
+  `cat -v` writes it as it is), `^C` `^A` `^Z` ctrl (latched) + c / a / z (Control with the
+  keysym, wherever the layout has it), `^[x`
   alt + x, `^[[D` `^[[B` `^[[A` `^[[C` the arrows, `^H` or `^?` ctrl + backspace, and
   「へぇ〜」's UTF-8 unchanged after ctrl (latched) + へぇ; under `us` also ctrl (latched) with
   ← held, repeating `^[[1;5D` (Control held for every repeat); each key's `send` lines and
@@ -18,7 +18,11 @@ targets:
 - a GTK 3 entry (Tests/e2e/targets/gtk_entry.py --live, which reports its text, caret and
   selection on every change): "hello world" typed, ctrl (latched) + a selects it all, x
   replaces it; ← ← and a letter land inside the text; ctrl double-tapped (locked) + ← ← moves
-  by words; a tap on ctrl turns it off and the next letter is plain.
+  by words; a tap on ctrl turns it off and the next letter is plain;
+- the setting: `"desktopKeys": true` shows the row on the host screen too (ctrl + a, x there
+  leaves "x" in its field), `false` hides it with `--system` (480x418) unless
+  `--desktop-keys`, absent shows it with `--system` only, `--no-desktop-keys` hides it; no run
+  writes the setting.
 
 After each layout, and at the end, the X server is as before: `xmodmap -pke` and `xkbcomp`
 identical (spare keycodes are given back 2 s after the pointer leaves the keyboard: waited
@@ -267,6 +271,71 @@ def check_gtk(desktop, kb):
     wait_until(lambda: entry.proc.poll() is not None, "the GTK entry to end")
 
 
+# --------------------------------------------------------------------------- the setting
+
+def settings_path(desktop):
+    return os.path.join(desktop.env["XDG_CONFIG_HOME"], "hee-keyboard", "settings.json")
+
+
+def write_settings(desktop, text):
+    os.makedirs(os.path.dirname(settings_path(desktop)), exist_ok=True)
+    with open(settings_path(desktop), "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def has_row(kb):
+    return all(key in kb.layout["keys"] for key in ("esc", "tab", "ctrl", "alt", "left", "down", "up", "right"))
+
+
+def check_setting(desktop, binary):
+    """"desktopKeys" in settings.json and the flags, through the real program: the row is
+    where they say, and neither a flag nor a run writes the setting."""
+    # true: the host screen shows the row too, and its keys act on the text field.
+    saved = '{"desktopKeys": true, "volume": 80}\n'
+    write_settings(desktop, saved)
+    host = Keyboard(desktop, binary, "host-row", args=("--mute",), system=False)
+    settings = host.trace.wait_for(is_event("settings"), "the settings line", 10, since=0, consume=False)
+    if not has_row(host) or settings.get("desktopKeys") is not True or host.layout["window"] != {"w": 480, "h": 800}:
+        fail(f"host screen with \"desktopKeys\": true: settings {settings}, window {host.layout['window']}, "
+             f"keys {sorted(host.layout['keys'])}")
+    since = host.trace.mark()
+    for key in ("h", "i", "ctrl", "a", "x"):
+        click(host, key, None)
+    host.trace.wait_for(is_event("text", text="x", caret=1), "ctrl + a, x on the host screen's field", since=since)
+    host.quit()
+    if read(settings_path(desktop)) != saved:
+        fail(f"the host screen run changed settings.json: {read(settings_path(desktop))!r}")
+    ok("\"desktopKeys\": true: the host screen shows the row (settings line desktopKeys true); hi, ctrl + a, x "
+       "leaves \"x\" in its field; settings.json untouched")
+
+    # false: system mode without the row (a shorter window), unless --desktop-keys.
+    saved = '{"desktopKeys": false}\n'
+    write_settings(desktop, saved)
+    plain = Keyboard(desktop, binary, "system-no-row", args=("--mute",))
+    plain.quit()
+    if has_row(plain) or "ctrl" in plain.layout["keys"] or plain.layout["window"] != {"w": 480, "h": 418}:
+        fail(f"--system with \"desktopKeys\": false: window {plain.layout['window']}, keys {sorted(plain.layout['keys'])}")
+    flagged = Keyboard(desktop, binary, "system-flag-row", args=("--mute", "--desktop-keys"))
+    flagged.quit()
+    if not has_row(flagged) or flagged.layout["window"] != {"w": 480, "h": 466}:
+        fail(f"--system --desktop-keys over \"desktopKeys\": false: window {flagged.layout['window']}")
+    if read(settings_path(desktop)) != saved:
+        fail(f"--desktop-keys was saved: {read(settings_path(desktop))!r}")
+    ok("\"desktopKeys\": false: --system shows no row (480x418); --desktop-keys shows it for the run (480x466) "
+       "and is not saved")
+
+    # Absent: the host screen has no row; --no-desktop-keys hides system mode's.
+    os.remove(settings_path(desktop))
+    host = Keyboard(desktop, binary, "host-plain", args=("--mute",), system=False)
+    host.quit()
+    hidden = Keyboard(desktop, binary, "system-flag-plain", args=("--mute", "--no-desktop-keys"))
+    hidden.quit()
+    if "ctrl" in host.layout["keys"] or "ctrl" in hidden.layout["keys"] or hidden.layout["window"] != {"w": 480, "h": 418}:
+        fail(f"no setting: the host screen's keys {sorted(host.layout['keys'])}; --system --no-desktop-keys "
+             f"{hidden.layout['window']} {sorted(hidden.layout['keys'])}")
+    ok("no setting: the host screen has no row; --system --no-desktop-keys neither (480x418)")
+
+
 # --------------------------------------------------------------------------- main
 
 def run_checks(desktop, binary):
@@ -301,12 +370,7 @@ def run_checks(desktop, binary):
     ok("after the run: xmodmap -pke and xkbcomp identical to before, no modifier set and no key down in the "
        "X server's state; exit 0 on SIGTERM")
 
-    # --no-desktop-keys: no row, a shorter window.
-    plain = Keyboard(desktop, binary, "keyboard-plain", args=("--mute", "--no-desktop-keys"))
-    plain.quit()
-    if "ctrl" in plain.layout["keys"] or plain.layout["window"]["h"] != 418:
-        fail(f"--no-desktop-keys: layout {plain.layout['window']} with keys {sorted(plain.layout['keys'])}")
-    ok("--system --no-desktop-keys: no desktop row, the window 480x418")
+    check_setting(desktop, binary)
     ok(f"desktop keys end-to-end: {time.monotonic() - started:.0f} s")
 
 

@@ -195,15 +195,16 @@ class Desktop:
 
 
 class Keyboard:
-    """A running `HeeApp --system --trace` (and `args`) and its keys."""
+    """A running `HeeApp --system --trace` (and `args`; without `--system` when `system` is
+    false: the host screen) and its keys."""
 
-    def __init__(self, desktop, binary, name, extra_env=None, args=()):
+    def __init__(self, desktop, binary, name, extra_env=None, args=(), system=True):
         self.desktop = desktop
         env = dict(desktop.env, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=os.path.join(desktop.workdir, f"{name}.raw"))
         env.update(extra_env or {})
         self.stderr_path = os.path.join(desktop.workdir, f"{name}-stderr.txt")
         stderr = open(self.stderr_path, "wb")
-        self.proc = subprocess.Popen([binary, "--system", "--trace", *args], env=env, stdin=subprocess.DEVNULL,
+        self.proc = subprocess.Popen([binary, *(["--system"] if system else []), "--trace", *args], env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=stderr, start_new_session=True,
                                      cwd=desktop.workdir)
         stderr.close()

@@ -44,10 +44,15 @@ public enum TraceEvent: Hashable, Sendable {
     /// System mode: one keystroke typed into the focused window — `text` for characters,
     /// `key` (an X keysym name, `ctrl+` when Control is held) for other keys. When it could
     /// not be sent, `dropped` says why (e.g. no window has the focus).
-    case send(Keystroke, dropped: String? = nil)
+    /// `via` names the way it went where there are several (Wayland: `input-method`,
+    /// `virtual-keyboard`).
+    case send(Keystroke, dropped: String? = nil, via: String? = nil)
     /// System mode: the window keys go to changed (`window` and `title` are `null` when no
-    /// window has the focus).
-    case target(FocusedWindow?)
+    /// window has the focus, and on Wayland, where the compositor does not say which window
+    /// has it). `inputMethod` (Wayland only): `active` when the focused application has a text
+    /// input active, `inactive`, or `unavailable` (another input method has the seat, or the
+    /// compositor has none).
+    case target(FocusedWindow?, inputMethod: String? = nil)
     /// Another layer of the layout is shown (`name`: `letters`, `numbers`, `symbols`).
     case layer(String)
     /// A key's alternates bubble opened: `key` and each choice's `text` and rectangle (`x`,
@@ -112,15 +117,17 @@ public enum TraceEvent: Hashable, Sendable {
             members += [("status", .string(status)), ("reason", .string(reason))]
         case .sound(let name):
             members.append(("name", .string(name.rawValue)))
-        case .send(let stroke, let dropped):
+        case .send(let stroke, let dropped, let via):
             switch stroke {
             case .text(let text): members.append(("text", .string(text)))
             case .key: members.append(("key", .string(stroke.keyName ?? "")))
             }
             if let dropped { members.append(("dropped", .string(dropped))) }
-        case .target(let window):
+            if let via { members.append(("via", .string(via))) }
+        case .target(let window, let inputMethod):
             members.append(("window", window.map { .integer(Int(truncatingIfNeeded: $0.id)) } ?? .null))
             members.append(("title", window.map { .string($0.title) } ?? .null))
+            if let inputMethod { members.append(("inputMethod", .string(inputMethod))) }
         case .layer(let name):
             members.append(("name", .string(name)))
         case .alternates(let key, let choices, let f):

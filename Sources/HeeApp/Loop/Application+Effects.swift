@@ -74,7 +74,8 @@ extension Application {
             case .setClipboard(let text):
                 SDL_SetClipboardText(text)
             case .send(let stroke):
-                trace.emit(.send(stroke, dropped: sendKeystroke(stroke)), at: now)
+                let (dropped, via) = sendKeystroke(stroke)
+                trace.emit(.send(stroke, dropped: dropped, via: via), at: now)
             case .layerChanged(let name):
                 trace.emit(.layer(name), at: now)
             case .alternatesShown(let key, let choices):

@@ -50,13 +50,16 @@ from wayland_support import (KeyboardHolder, Sway, VirtualPointer, read_string, 
 TIMEOUT = 15.0                # safety nets for waits, never what is checked
 HEE_TEXT = "へぇ〜"
 OUTPUT = {"HEADLESS-1": "resolution 1280x1024 position 0 0 scale 1"}
-OUTPUT_HEIGHT = 1024
+OUTPUT_WIDTH, OUTPUT_HEIGHT = 1280, 1024
 TARGETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "targets")
-# The keys every target gets, and what they make: shift + a is "A", backspace deletes it.
-KEYS = ["hee", "h", "i", "shift", "a", "space", "x", "backspace", "return"]
-TYPED = HEE_TEXT + "hiA "
+# The keys every target gets, and what they make: shift + a is "A", 123 shows the numbers
+# layer (a digit and "?" from it), ABC the letters again (skipped where typing brought them
+# back), ("e", "é") holds e until its alternates open and releases on é, backspace deletes x.
+KEYS = ["hee", "h", "i", "shift", "a", "space", "123", "1", "?", "ABC", ("e", "é"), "x", "backspace", "return"]
+TYPED = HEE_TEXT + "hiA 1?é"
 # A terminal reading without line editing (stty -icanon) gets BackSpace as the DEL byte.
-TYPED_TERMINAL = HEE_TEXT + "hiA x\x7f\n"
+TYPED_TERMINAL = TYPED + "x\x7f\n"
+TEXT_SENDS = 9                # sends with text: へぇ〜 h i A " " 1 ? é x (BackSpace and Return are keys)
 
 
 def wait_until(predicate, what, timeout=TIMEOUT):
@@ -81,8 +84,8 @@ def read(path):
 class Rig:
     """sway, our pointer, the binary and the work directory; targets and keyboards."""
 
-    def __init__(self, binary, workdir, sway):
-        self.binary, self.workdir, self.sway = binary, workdir, sway
+    def __init__(self, binary, workdir, sway, pointer):
+        self.binary, self.workdir, self.sway, self.pointer = binary, workdir, sway, pointer
         self.shared = os.path.join(workdir, "shared")
         os.makedirs(self.shared, exist_ok=True)
         os.chmod(self.shared, 0o777)     # targets started by sway run as its user
@@ -110,15 +113,41 @@ class Rig:
         return proc, path, window
 
     def keyboard(self, name, args=()):
+        """Starts the keyboard and waits until it is on the screen (see `wait_drawn`)."""
         err = os.path.join(self.workdir, f"{name}-stderr.txt")
+        before = self.pixel_at_hee()
         with open(err, "wb") as stderr:
-            proc = subprocess.Popen([self.binary, "--system", "--trace", *args], env=self.env(WAYLAND_DEBUG=os.environ.get("HEE_APP_DEBUG", "0")), stdin=subprocess.DEVNULL,
-                                    stdout=subprocess.PIPE, stderr=stderr, start_new_session=True)
+            proc = subprocess.Popen([self.binary, "--system", "--trace", *args],
+                                    env=self.env(WAYLAND_DEBUG=os.environ.get("HEE_APP_DEBUG", "0")),
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr, start_new_session=True)
         self.procs.append(proc)
         trace = Trace(proc.stdout)
         layout = trace.wait_for(is_event("layout"), "the keyboard's first layout", TIMEOUT, consume=False)
         trace.wait_for(is_event("target"), "the keyboard's first target line", TIMEOUT, consume=False)
+        self.wait_drawn(layout, before)
         return proc, trace, layout, err
+
+    def hee_center(self, layout=None):
+        """The へぇ button's centre on the output (from `layout`, else where it is at 1280 wide)."""
+        if layout is None:
+            return 640, OUTPUT_HEIGHT - 288
+        k = layout["keys"]["hee"]
+        return k["x"] + k["w"] / 2, OUTPUT_HEIGHT - layout["window"]["h"] + k["y"] + k["h"] / 2
+
+    def pixel_at_hee(self, layout=None):
+        """The output's pixel (r, g, b) where the へぇ button is, through grim."""
+        x, y = self.hee_center(layout)
+        proc = subprocess.run(["grim", "-g", f"{round(x)},{round(y)} 1x1", "-t", "ppm", "-"], env=self.env(),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        if proc.returncode != 0:
+            fail(f"grim failed: {proc.stderr.decode(errors='replace').strip()}")
+        return tuple(proc.stdout[-3:])
+
+    def wait_drawn(self, layout, before):
+        """Waits until the keyboard is on the screen: the pixel under the へぇ button changed.
+        The trace's first lines come before the first frame; a click before the surface has a
+        buffer goes nowhere, as it would for a user."""
+        wait_until(lambda: self.pixel_at_hee(layout) != before, "the docked keyboard to be drawn")
 
     def focused(self):
         """The focused view's pid and app id (or window class)."""
@@ -141,29 +170,72 @@ class Rig:
         r = window["rect"]
         self.click_at(r["x"] + r["width"] / 2, r["y"] + r["height"] / 2)
 
-    def click_key(self, layout, key):
+    def place(self, layout, key):
+        """`key`'s centre on the output (the keyboard is docked at the bottom)."""
         k = layout["keys"][key]
-        self.click_at(k["x"] + k["w"] / 2, OUTPUT_HEIGHT - layout["window"]["h"] + k["y"] + k["h"] / 2)
+        return k["x"] + k["w"] / 2, OUTPUT_HEIGHT - layout["window"]["h"] + k["y"] + k["h"] / 2
+
+    def click_key(self, layout, key):
+        self.click_at(*self.place(layout, key))
 
     def close(self):
         for proc in self.procs:
             kill_group(proc)
+        self.close_xterms()
+
+    def close_xterms(self):
+        """Ends the xterms sway started (not our children) and waits until sway lost them."""
+        for window in self.sway.windows():
+            if (window.get("window_properties") or {}).get("class") == "HeeXterm":
+                try:
+                    os.kill(window["pid"], signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        wait_until(lambda: not any((w.get("window_properties") or {}).get("class") == "HeeXterm"
+                                   for w in self.sway.windows()), "the xterms to close")
 
 
 def type_keys(rig, layout, trace, keys, focused_pid):
-    """Clicks `keys` on the keyboard; after each click the target is still the focused window."""
+    """Clicks `keys` on the keyboard (a pair: hold the first until its alternates open, release
+    on the second); after each the target is still the focused window. Returns the layout."""
     for key in keys:
-        rig.click_key(layout, key)
+        layout = trace.events[max(i for i, e in enumerate(trace.events) if e["event"] == "layout")]
+        if key == "ABC" and key not in layout["keys"]:
+            continue                 # typing brought the letters back already
+        if isinstance(key, tuple):
+            key, choice = key
+            rig.sway.command("seat seat0 cursor set {} {}".format(*map(round, rig.place(layout, key))))
+            rig.sway.command("seat seat0 cursor press button1")
+            bubble = trace.wait_for(is_event("alternates", key=key), f"{key}'s alternates", TIMEOUT, consume=True)
+            cell = next((c for c in bubble["choices"] if c["text"] == choice), None)
+            if cell is None:
+                fail(f"{key}'s alternates {bubble['choices']} have no {choice!r}")
+            x, y = cell["x"] + cell["w"] / 2, OUTPUT_HEIGHT - layout["window"]["h"] + cell["y"] + cell["h"] / 2
+            # sway's `cursor set` under a held button sends its motion only after the release.
+            rig.pointer.move_to(x, y, OUTPUT_WIDTH, OUTPUT_HEIGHT)
+            rig.sway.command("seat seat0 cursor release button1")
+        else:
+            if key not in layout["keys"]:
+                fail(f"no {key!r} key in the layout shown: {sorted(layout['keys'])}")
+            rig.click_key(layout, key)
         trace.wait_for(is_event("touch", key=key, down=False), f"the {key} key's release", TIMEOUT, consume=True)
         pid, _ = rig.focused()
         if pid != focused_pid:
             fail(f"after clicking {key} the focused window is pid {pid}, not the target's {focused_pid}")
+    return layout
 
 
-def expect_text(path, expected, what):
-    wait_until(lambda: read(path) == expected or len(read(path)) > len(expected), f"{what}: {expected!r}")
+def expect_text(path, expected, what, trace=None):
+    """Waits until the file holds `expected` (or more); fails with what it holds and, given the
+    keyboard's trace, the keystrokes it sent."""
+    def finished():
+        return read(path) == expected or len(read(path)) > len(expected)
+    deadline = time.monotonic() + TIMEOUT
+    while not finished() and time.monotonic() < deadline:
+        time.sleep(0.02)
     if read(path) != expected:
-        fail(f"{what}: got {read(path)!r}, expected {expected!r}")
+        sends = [e for e in trace.events if e["event"] in ("send", "touch", "alternates")] if trace else []
+        fail(f"{what}: got {read(path)!r}, expected {expected!r}" + "".join(f"\n  {e}" for e in sends))
 
 
 # --------------------------------------------------------------------------- scenarios
@@ -183,9 +255,9 @@ def scenario_foot(rig, state):
         fail(f"the workspace is {workspace}: the keyboard's exclusive zone of {layout['window']['h']} is not reserved at the bottom")
     ok(f"docked at the bottom: the workspace is the output less {layout['window']['h']} at the bottom")
     type_keys(rig, layout, trace, KEYS, foot.pid)
-    expect_text(path, TYPED_TERMINAL, "foot")
+    expect_text(path, TYPED_TERMINAL, "foot", trace)
     sends = [e for e in trace.events if e["event"] == "send"]
-    if [e.get("via") for e in sends if "text" in e] != ["input-method"] * 6:
+    if [e.get("via") for e in sends if "text" in e] != ["input-method"] * TEXT_SENDS:
         fail(f"foot's text did not all go through the input method: {sends}")
     ok(f"foot: {TYPED_TERMINAL!r}, text through the input method, foot focused after every click")
     state["foot"] = (proc, trace, layout, foot, path)
@@ -255,13 +327,11 @@ def scenario_xterm(rig, state):
     wait_until(lambda: rig.focused()[0] == window["pid"], "xterm to have the focus")
     proc, trace, layout, err = rig.keyboard("xterm")
     type_keys(rig, layout, trace, KEYS, window["pid"])
-    expect_text(path, TYPED_TERMINAL, "xterm")
+    expect_text(path, TYPED_TERMINAL, "xterm", trace)
     sends = [e for e in trace.events if e["event"] == "send"]
     if any(e.get("via") != "virtual-keyboard" for e in sends):
         fail(f"xterm's keys did not all go through the virtual keyboard: {sends}")
     ok(f"xterm (XWayland): {TYPED_TERMINAL!r} through the virtual keyboard")
-    kill_group(proc)
-    os.kill(window["pid"], signal.SIGTERM)
 
 
 class InputMethodHolder:
@@ -313,7 +383,7 @@ def scenario_second_im(rig, state):
         if len(lines) != 1:
             fail(f"expected one stderr line about the other input method, got: {read(err)!r}")
         type_keys(rig, layout, trace, KEYS, foot.pid)
-        expect_text(path, TYPED_TERMINAL, "foot with another input method bound")
+        expect_text(path, TYPED_TERMINAL, "foot with another input method bound", trace)
         ok(f"another input method bound: one stderr line ({lines[0]!r}); the virtual keyboard types exactly")
         kill_group(proc)
     finally:
@@ -345,7 +415,7 @@ def main():
         with Sway(workdir, OUTPUT) as sway:
             pointer = VirtualPointer(sway.socket)
             holder = KeyboardHolder(sway)
-            rig = Rig(binary, workdir, sway)
+            rig = Rig(binary, workdir, sway, pointer)
             only = [n for n in os.environ.get("HEE_WAYLAND_SYSTEM_ONLY", "").split(",") if n]
             failed, state = 0, {}
             try:
@@ -357,11 +427,13 @@ def main():
                         try:
                             scenario(rig, state)
                         finally:
-                            # Keyboards end with their scenario, except the one later ones use.
-                            keep = state["foot"][0] if "foot" in state else None
+                            # Keyboards and targets end with their scenario, except the keyboard
+                            # and foot later ones use (a window left over would be clicked).
+                            keep = [state["foot"][0], state["foot"][3]] if "foot" in state else []
                             for proc in rig.procs:
-                                if proc is not keep and proc.poll() is None and proc.args[0] == rig.binary:
+                                if all(proc is not k for k in keep) and proc.poll() is None:
                                     kill_group(proc)
+                            rig.close_xterms()
                         print(f"# {name}: passed in {time.monotonic() - started:.1f} s", flush=True)
                     except CheckFailed as error:
                         failed += 1

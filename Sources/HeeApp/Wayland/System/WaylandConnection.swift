@@ -9,10 +9,10 @@ import CWaylandProtocols
 /// main thread.
 ///
 /// SDL's event loop blocks in `SDL_WaitEventTimeout`, which does not watch this connection's
-/// file descriptor. A thread of ours only polls that descriptor: when it is readable, the
-/// thread posts one `SDL_USEREVENT` (`eventType`) and waits; the main thread, handling that
-/// event, reads and dispatches the connection's events (`dispatch()`), so every event handler
-/// runs on the main thread, between SDL events, and lets the thread poll again.
+/// file descriptor. A thread of ours (`WaylandEventReader`) reads the socket as soon as
+/// anything arrives, so the compositor never finds it full, and posts an `SDL_USEREVENT`
+/// (`eventType`); the main thread, handling that event, dispatches what was read
+/// (`dispatch()`), so every event handler runs on the main thread, between SDL events.
 final class WaylandConnection {
     /// One global the compositor announced.
     struct Global {
@@ -29,8 +29,7 @@ final class WaylandConnection {
     /// The SDL event type the poll thread posts (from `SDL_RegisterEvents`), or 0 before
     /// `startEventThread`.
     private(set) var eventType: UInt32 = 0
-    private var thread: pthread_t?
-    private var context: UnsafeMutablePointer<WaylandPollContext>?
+    private var reader: WaylandEventReader?
 
     /// Connects to the compositor at `WAYLAND_DISPLAY` and reads its globals (one round trip).
     /// Returns `nil` when there is no compositor to reach.
@@ -59,7 +58,7 @@ final class WaylandConnection {
     }
 
     deinit {
-        stopEventThread()
+        reader = nil  // stops and joins the thread
         registry.destroy(request: nil)
         wl_display_flush(display)
         wl_display_disconnect(display)
@@ -88,8 +87,21 @@ final class WaylandConnection {
     @discardableResult
     func roundtrip() -> Bool { wl_display_roundtrip(display) >= 0 }
 
-    /// Sends buffered requests now.
-    func flush() { wl_display_flush(display) }
+    /// The longest wait for the compositor to take buffered requests.
+    static let flushWait: Int32 = 1000  // milliseconds
+
+    /// Sends buffered requests now, waiting (at most `flushWait`) while the socket is full.
+    /// libwayland-client 1.21 has a 4 KiB buffer for outgoing requests: a request that finds
+    /// it full and the socket full ends the connection ("Error sending request: Resource
+    /// temporarily unavailable"), so every burst of requests is followed by a flush.
+    func flush() {
+        var waited: Int32 = 0
+        while wl_display_flush(display) < 0, errno == EAGAIN, waited < Self.flushWait {
+            var writable = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLOUT), revents: 0)
+            _ = poll(&writable, 1, 50)
+            waited += 50
+        }
+    }
 
     /// Whether the connection has failed (a protocol error, the compositor gone).
     var failed: Bool { wl_display_get_error(display) != 0 }
@@ -107,99 +119,30 @@ final class WaylandConnection {
         return "protocol error \(error) on \(name)@\(id)"
     }
 
-    /// Starts the thread that wakes SDL's loop when events arrive.
+    /// Starts the thread that reads the connection and wakes SDL's loop when events arrive.
+    /// Afterwards the main thread only dispatches (`dispatch()`), never reads.
     func startEventThread() {
-        guard thread == nil else { return }
+        guard reader == nil else { return }
         eventType = SDL_RegisterEvents(1)
         guard eventType != UInt32.max else { return }
-        let context = UnsafeMutablePointer<WaylandPollContext>.allocate(capacity: 1)
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else {
-            context.deallocate()
-            return
-        }
-        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        context.initialize(to: WaylandPollContext(fd: wl_display_get_fd(display), stopRead: pipeEnds[0],
-                                                  stopWrite: pipeEnds[1], eventType: eventType))
-        sem_init(&context.pointee.consumed, 0, 0)
-        var created = pthread_t()
-        guard pthread_create(&created, nil, waylandPollThread, context) == 0 else {
-            close(pipeEnds[0])
-            close(pipeEnds[1])
-            context.deallocate()
-            return
-        }
-        thread = created
-        self.context = context
+        reader = WaylandEventReader(display: display, eventType: eventType)
     }
 
-    /// Stops and joins the thread.
-    private func stopEventThread() {
-        guard let thread, let context else { return }
-        var byte: UInt8 = 1
-        _ = write(context.pointee.stopWrite, &byte, 1)
-        sem_post(&context.pointee.consumed)
-        pthread_join(thread, nil)
-        close(context.pointee.stopRead)
-        close(context.pointee.stopWrite)
-        sem_destroy(&context.pointee.consumed)
-        context.deallocate()
-        self.thread = nil
-        self.context = nil
-    }
-
-    /// Reads what has arrived and dispatches every queued event (on the main thread), then
-    /// lets the poll thread watch again. Returns `false` when the connection failed.
+    /// Dispatches the events the reader thread has read (on the main thread). Returns
+    /// `false` when the connection failed.
     @discardableResult
     func dispatch() -> Bool {
-        defer { if let context { sem_post(&context.pointee.consumed) } }
-        while wl_display_prepare_read(display) != 0 {
-            if wl_display_dispatch_pending(display) < 0 { return false }
-        }
-        wl_display_flush(display)
-        var poller = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
-        if poll(&poller, 1, 0) > 0 {
-            if wl_display_read_events(display) < 0 { return false }
-        } else {
-            wl_display_cancel_read(display)
-        }
+        // The reader may post the next wake-up from here on: events it reads meanwhile are
+        // dispatched now or on that wake-up, never left behind.
+        reader?.wakeUpHandled()
+        flush()
         let result = wl_display_dispatch_pending(display)
-        wl_display_flush(display)
-        return result >= 0
+        flush()
+        return result >= 0 && !failed
     }
 
     /// Whether `event` is this connection's wake-up.
     func isWakeUp(_ event: UnsafePointer<SDL_Event>) -> Bool {
         eventType != 0 && event.pointee.type == eventType
-    }
-}
-
-/// What the poll thread shares with the main thread.
-struct WaylandPollContext {
-    var fd: Int32
-    var stopRead: Int32
-    var stopWrite: Int32
-    var eventType: UInt32
-    /// Posted by the main thread when it has read what the last wake-up announced.
-    var consumed = sem_t()
-}
-
-/// The poll thread: waits for the connection's descriptor to be readable, posts one wake-up
-/// event and waits until the main thread has read, until the stop pipe is written.
-private func waylandPollThread(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    guard let context = argument?.assumingMemoryBound(to: WaylandPollContext.self) else { return nil }
-    var fds = [pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0),
-               pollfd(fd: context.pointee.stopRead, events: Int16(POLLIN), revents: 0)]
-    while true {
-        fds[0].revents = 0
-        fds[1].revents = 0
-        let ready = poll(&fds, 2, -1)
-        if ready < 0 && errno == EINTR { continue }
-        if ready < 0 || fds[1].revents != 0 { return nil }
-        if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 { return nil }
-        var event = SDL_Event()
-        event.type = context.pointee.eventType
-        if SDL_PushEvent(&event) < 0 { return nil }
-        while sem_wait(&context.pointee.consumed) != 0 && errno == EINTR {}
     }
 }

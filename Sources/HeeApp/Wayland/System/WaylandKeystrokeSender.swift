@@ -10,10 +10,11 @@ import KeyboardCore
 /// compositor with `zwp_virtual_keyboard_v1` (and, where it offers one, `zwp_input_method_v2`).
 ///
 /// Text goes through the input method while the focused application has a text input active
-/// (GTK, Qt, foot with text-input-v3): exactly its characters, whatever the layout. Keys that
-/// are not text (BackSpace, Return, arrows, Ctrl combinations), and everything when no text
-/// input is active (XWayland applications, terminals without text-input), go through the
-/// virtual keyboard, with the keymap of `WaylandKeymap`.
+/// (GTK, Qt with text-input-v3): exactly its characters, whatever the layout. Keys that are
+/// not text (BackSpace, Return, arrows, Ctrl combinations), and everything when no text input
+/// is active (XWayland applications) or the active one is a terminal's (content purpose
+/// `terminal`, foot: see `WaylandInputMethod.takesText`), go through the virtual keyboard,
+/// with the keymap of `WaylandKeymap`.
 ///
 /// After text committed through the input method, the next keystroke waits for the input
 /// method's next `done`: the application answers our text with a commit of its own (its new
@@ -111,7 +112,7 @@ final class WaylandKeystrokeSender: KeySender {
         }
         lastNow = now
         queue.append((stroke, time))
-        let path: Path = if case .text = stroke, inputMethod?.isActive == true { .inputMethod } else { .virtualKeyboard }
+        let path: Path = if case .text = stroke, inputMethod?.takesText == true { .inputMethod } else { .virtualKeyboard }
         sendQueued(at: now)
         return path.rawValue
     }
@@ -121,9 +122,13 @@ final class WaylandKeystrokeSender: KeySender {
         defer { connection.flush() }
         while waitingSince == nil, !queue.isEmpty {
             let (stroke, time) = queue.removeFirst()
-            if case .text(let text) = stroke, let inputMethod, inputMethod.isActive {
-                inputMethod.commit(text)
+            if case .text(let text) = stroke, let inputMethod, inputMethod.takesText {
+                // commit_string takes at most 4000 bytes: longer text goes in turns.
+                let (head, rest) = Self.split(text, maxBytes: WaylandInputMethod.maximumCommitBytes)
+                if !rest.isEmpty { queue.insert((.text(rest), time), at: 0) }
+                inputMethod.commit(head)
                 waitingSince = now ?? lastNow
+                connection.flush()
                 continue
             }
             do {
@@ -131,7 +136,22 @@ final class WaylandKeystrokeSender: KeySender {
             } catch {
                 Console.error("\(Console.program): --system: \(stroke) not typed: \(error)")
             }
+            connection.flush()  // each keystroke's requests fit libwayland's buffer
         }
+    }
+
+    /// `text` cut after the last whole character that fits in `maxBytes` of UTF-8 (at least
+    /// one character), and the rest.
+    static func split(_ text: String, maxBytes: Int) -> (head: String, rest: String) {
+        var bytes = 0
+        var end = text.startIndex
+        while end < text.endIndex {
+            let next = text.index(after: end)
+            bytes += text[end..<next].utf8.count
+            if bytes > maxBytes && end > text.startIndex { break }
+            end = next
+        }
+        return (String(text[..<end]), String(text[end...]))
     }
 
     /// The app's clock at the last `send`/`tick` (for a wait that starts in `inputMethodDone`).

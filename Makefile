@@ -58,9 +58,13 @@ e2e-test: release
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_system_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_sound_server_tests.py
 
-## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script).
+## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script);
+## system mode on Wayland (layer shell, input method, virtual keyboard) into foot, a GTK
+## entry and xterm through XWayland; the committed protocol glue is what wayland-scanner makes.
 wayland-test: release
+	scripts/wayland-protocols.sh --check
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_system_tests.py
 
 ## Sanitizers: AddressSanitizer (with leak checks) and ThreadSanitizer builds running the unit
 ## tests, every replay file and the live Xvfb test; any report fails (scripts/sanitize.sh).

@@ -4,28 +4,32 @@ headless backend (run as the unprivileged user `hee-wayland`, XWayland enabled),
 layer surface, typing into native Wayland applications and, through the virtual keyboard,
 into XWayland ones.
 
-Targets: `foot` running `sh -c 'stty -icanon min 1 time 0; exec cat > FILE'` (text-input-v3:
-the input-method path for text, the virtual keyboard for Return and BackSpace), a GTK 3 entry
-with GDK_BACKEND=wayland (Tests/e2e/targets/gtk_entry.py, Debian's python3-gi), and xterm
+Targets: `foot` running `sh -c 'stty -icanon min 1 time 0; exec cat > FILE'` (text-input-v3
+with content purpose terminal: the virtual keyboard), a GTK 3 entry with GDK_BACKEND=wayland
+(Tests/e2e/targets/gtk_entry.py --live, Debian's python3-gi: the input method for text, the
+virtual keyboard for BackSpace), and xterm
 through XWayland (no text input: the virtual keyboard for everything). The keyboard is driven
 with clicks of our own virtual pointer (`swaymsg seat seat0 cursor ...`) on the keys the
 trace's `layout` line places; the layer surface is at the bottom of the 1280 × 1024 output.
 
+Keys every target gets: へぇ, h, i, shift + a, space, 123 → 1 and ?, ABC, e held until its
+alternates open → é, x, backspace, return (the layout's places from the trace's `layout`
+lines, which follow the layers). The keyboard is clicked only once it is drawn (grim).
+
 Scenarios (each runs even if an earlier one failed):
-  foot        へぇ, h, i, shift + a, space, backspace, return: exact text in the file; foot is
+  foot        exact text in the file (a terminal's text input: the virtual keyboard); foot is
               the focused window (`get_tree`) after every click; the layer surface is anchored
               at the bottom with its exclusive zone (the workspace is the output less the
               keyboard's height); the trace's target says the input method is active
-  rapid       1,000 へぇ presses in a row arrive as exactly 1,000 「へぇ〜」 in foot
-  gtk         the same keys into a GTK entry (input method for text)
+  rapid       1,000 へぇ presses in a row (at most IN_FLIGHT ahead) arrive as exactly 1,000
+              「へぇ〜」 in foot
+  after-quit  after the keyboard quits, another keyboard (wtype) types 'aB c' exactly into
+              foot: its keymap and modifiers are the seat's again
+  gtk         the same keys into a GTK entry (text through the input method, exact text)
   xterm       the same keys into xterm through XWayland (virtual keyboard for everything)
-  after-quit  after the keyboard quits, another keyboard (wtype) types the same into foot as
-              before it started: its keymap and modifiers are the seat's again
   second-im   with another input method bound on the seat first, one stderr line and the
               virtual keyboard types exactly into foot
   float       --float: no exclusive zone
-TODO (key layers, issue of the key-layers work): a digit, "?" and "é" from the layers once
-those keys exist on main.
 
 Prints `ok - ...` per passed check and `not ok - SCENARIO: message` per failed scenario;
 exits 1 if any failed, 2 when a prerequisite is missing (a skip with one line outside CI).
@@ -121,7 +125,6 @@ class Rig:
     def keyboard(self, name, args=()):
         """Starts the keyboard and waits until it is on the screen (see `wait_drawn`)."""
         err = os.path.join(self.workdir, f"{name}-stderr.txt")
-        before = self.pixel_at_hee()
         with open(err, "wb") as stderr:
             proc = subprocess.Popen([self.binary, "--system", "--trace", *args],
                                     env=self.env(WAYLAND_DEBUG=os.environ.get("HEE_APP_DEBUG", "0")),
@@ -130,30 +133,28 @@ class Rig:
         trace = Trace(proc.stdout)
         layout = trace.wait_for(is_event("layout"), "the keyboard's first layout", TIMEOUT, consume=False)
         trace.wait_for(is_event("target"), "the keyboard's first target line", TIMEOUT, consume=False)
-        self.wait_drawn(layout, before)
+        self.wait_drawn(layout)
         return proc, trace, layout, err
 
-    def hee_center(self, layout=None):
-        """The へぇ button's centre on the output (from `layout`, else where it is at 1280 wide)."""
-        if layout is None:
-            return 640, OUTPUT_HEIGHT - 288
-        k = layout["keys"]["hee"]
-        return k["x"] + k["w"] / 2, OUTPUT_HEIGHT - layout["window"]["h"] + k["y"] + k["h"] / 2
-
-    def pixel_at_hee(self, layout=None):
-        """The output's pixel (r, g, b) where the へぇ button is, through grim."""
-        x, y = self.hee_center(layout)
+    def pixel(self, x, y):
+        """The output's pixel (r, g, b) at (`x`, `y`), through grim."""
         proc = subprocess.run(["grim", "-g", f"{round(x)},{round(y)} 1x1", "-t", "ppm", "-"], env=self.env(),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
         if proc.returncode != 0:
             fail(f"grim failed: {proc.stderr.decode(errors='replace').strip()}")
         return tuple(proc.stdout[-3:])
 
-    def wait_drawn(self, layout, before):
-        """Waits until the keyboard is on the screen: the pixel under the へぇ button changed.
-        The trace's first lines come before the first frame; a click before the surface has a
+    def wait_drawn(self, layout):
+        """Waits until the keyboard is on the screen: the へぇ button's centre differs from the
+        keyboard's background beside the keys (a window below, or the bare output, is one
+        colour at both places; an xterm shrinking for the exclusive zone changes both). The
+        trace's first lines come before the first frame; a click before the surface has a
         buffer goes nowhere, as it would for a user."""
-        wait_until(lambda: self.pixel_at_hee(layout) != before, "the docked keyboard to be drawn")
+        top = OUTPUT_HEIGHT - layout["window"]["h"]
+        first = min(k["y"] for name, k in layout["keys"].items() if name != "hee")
+        hee_x, hee_y = self.place(layout, "hee")
+        wait_until(lambda: self.pixel(hee_x, hee_y) != self.pixel(1, top + first + 1),
+                   "the docked keyboard to be drawn")
 
     def focused(self):
         """The focused view's pid and app id (or window class)."""

@@ -136,6 +136,7 @@ deb-test: release
 ## Benchmarks (release build): prints a table and writes bench/results.json.
 bench: release bench-deps
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET $(PYTHON) bench/run_bench.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) bench/wayland_system_latency.py
 
 ## python-xlib for the X measurements: Debian's python3-xlib (installed by install-deps.sh)
 ## or, for another Python, from PyPI.

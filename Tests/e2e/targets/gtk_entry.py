@@ -2,11 +2,16 @@
 """A GTK 3 window with one text entry, for system mode's end-to-end test: type into it, then
 end it with SIGTERM (or close it); it writes the entry's text to OUTPUT (UTF-8) and exits 0.
 
-usage: gtk_entry.py OUTPUT [TITLE [TEXT]]     (Debian's python3-gi and gir1.2-gtk-3.0)
+usage: gtk_entry.py [--live] OUTPUT [TITLE [TEXT]]     (Debian's python3-gi and gir1.2-gtk-3.0)
+
+--live: OUTPUT is also rewritten (atomically) after every change of the text, so a test can
+wait for the text without ending the window (GTK 3 on Wayland can hang in gdk_flush when
+gtk_main_quit comes from the SIGTERM source while its Wayland source has a read prepared).
 
 TEXT is already in the entry, the caret after it, like a chat window's draft; focusing the
 window does not select it (gtk-entry-select-on-focus off).
 """
+import os
 import signal
 import sys
 
@@ -14,14 +19,28 @@ import gi
 gi.require_version("Gtk", "3.0")
 from gi.repository import GLib, Gtk  # noqa: E402
 
-output = sys.argv[1]
-title = sys.argv[2] if len(sys.argv) > 2 else "GTK entry"
+args = sys.argv[1:]
+live = bool(args) and args[0] == "--live"
+if live:
+    args = args[1:]
+output = args[0]
+title = args[1] if len(args) > 1 else "GTK entry"
 Gtk.Settings.get_default().set_property("gtk-entry-select-on-focus", False)
 window = Gtk.Window(title=title)
 window.set_default_size(420, 60)
 entry = Gtk.Entry()
-entry.set_text(sys.argv[3] if len(sys.argv) > 3 else "")
+entry.set_text(args[2] if len(args) > 2 else "")
 window.add(entry)
+
+
+def write_live(*_):
+    with open(output + ".tmp", "w", encoding="utf-8") as f:
+        f.write(entry.get_text())
+    os.replace(output + ".tmp", output)
+
+
+if live:
+    entry.connect("changed", write_live)
 
 
 def finish(*_):

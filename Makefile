@@ -60,9 +60,13 @@ e2e-test: release
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_desktop_keys_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_sound_server_tests.py
 
-## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script).
+## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script);
+## system mode on Wayland (layer shell, input method, virtual keyboard) into foot, a GTK
+## entry and xterm through XWayland; the committed protocol glue is what wayland-scanner makes.
 wayland-test: release
+	scripts/wayland-protocols.sh --check
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_system_tests.py
 
 ## Sanitizers: AddressSanitizer (with leak checks) and ThreadSanitizer builds running the unit
 ## tests, every replay file and the live Xvfb test; any report fails (scripts/sanitize.sh).
@@ -134,6 +138,7 @@ deb-test: release
 ## Benchmarks (release build): prints a table and writes bench/results.json.
 bench: release bench-deps
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET $(PYTHON) bench/run_bench.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) bench/wayland_system_latency.py
 
 ## python-xlib for the X measurements: Debian's python3-xlib (installed by install-deps.sh)
 ## or, for another Python, from PyPI.

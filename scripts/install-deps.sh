@@ -9,7 +9,7 @@
 #           (x11-xserver-utils: keysyms on spare keycodes before xdotool types them) for the end-to-end tests;
 #           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
 #           record/replay test (a real window manager, so minimizing really iconifies);
-#           sway, grim, wtype and weston for the Wayland tests; PulseAudio, PipeWire with WirePlumber and
+#           sway, grim, wtype, weston and foot for the Wayland tests; PulseAudio, PipeWire with WirePlumber and
 #           pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus for the sound-server tests and
 #           make bench
 #   system: xterm, GTK 3 and Tk for Debian's python3 (python3-gi, gir1.2-gtk-3.0, python3-tk),
@@ -27,14 +27,14 @@ set -euo pipefail
 packages=(
   binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4 libedit2 libxml2 libsqlite3-0 libncurses6
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
-  libwayland-dev libxkbcommon-dev
+  libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev
   fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
   libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev
   xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
-  sway grim wtype weston
+  sway grim wtype weston foot
   python3-xlib
   dpkg-dev debhelper build-essential lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )

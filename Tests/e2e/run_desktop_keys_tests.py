@@ -15,7 +15,7 @@ targets, and the setting:
   「へぇ〜」's UTF-8 unchanged after ctrl (latched) + へぇ; under `us` also ctrl (latched) with
   ← held, repeating `^[[1;5D` (Control held for every repeat); each key's `send` lines and
   the `modifier` lines (on, then off once used) checked in the trace;
-- a GTK 3 entry (Tests/e2e/targets/gtk_entry.py --live, which reports its text, caret and
+- a GTK 3 entry (Tests/e2e/targets/gtk_entry.py --state, which reports its text, caret and
   selection on every change): "hello world" typed, ctrl (latched) + a selects it all, x
   replaces it; ← ← and a letter land inside the text; ctrl double-tapped (locked) + ← ← moves
   by words; a tap on ctrl turns it off and the next letter is plain;
@@ -187,11 +187,11 @@ def check_terminal(desktop, kb):
 # --------------------------------------------------------------------------- GTK
 
 class Entry:
-    """A GTK 3 entry that reports its state on every change (gtk_entry.py --live)."""
+    """A GTK 3 entry that reports its state on every change (gtk_entry.py --state)."""
 
     def __init__(self, desktop, label):
-        self.out = os.path.join(desktop.workdir, "gtk-live.json")
-        self.proc = desktop.spawn([PYTHON, os.path.join(TARGETS, "gtk_entry.py"), "--live", self.out, label], "gtk-live")
+        self.out = os.path.join(desktop.workdir, "gtk-state.json")
+        self.proc = desktop.spawn([PYTHON, os.path.join(TARGETS, "gtk_entry.py"), "--state", self.out, label], "gtk-state")
         self.window = int(desktop.window_named(label))
 
     def state(self):

@@ -588,8 +588,8 @@ def run_checks(desktop, binary):
     kb = Keyboard(desktop, binary, "keyboard-xwayland", {"WAYLAND_DISPLAY": "wayland-hee-test"})
     kb.quit()
     lines = [line for line in kb.stderr().splitlines() if "Wayland" in line]
-    if len(lines) != 1 or "XWayland" not in lines[0] or "virtual-keyboard-unstable-v1" not in lines[0] \
-            or "input-method-v2" not in lines[0]:
+    if len(lines) != 1 or "XWayland" not in lines[0] or "zwlr_layer_shell_v1" not in lines[0] \
+            or "zwp_virtual_keyboard_manager_v1" not in lines[0]:
         fail(f"on a Wayland desktop stderr says {kb.stderr()!r}")
     ok(f"Wayland desktop (XWayland): one line on stderr: {lines[0]}")
     env = dict(desktop.env, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy")

@@ -1,8 +1,8 @@
 import KeyboardCore
 /// The command line of `HeeApp`, parsed without touching the process (testable).
 ///
-/// `HeeApp [--system] [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--layout NAME]
-/// [--[no-]desktop-keys] [--size WxH] [--scale F] [--assets DIR] [--record FILE]
+/// `HeeApp [--system [--float]] [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en]
+/// [--layout NAME] [--[no-]desktop-keys] [--size WxH] [--scale F] [--assets DIR] [--record FILE]
 /// [--replay FILE [--exit-when-done]] [--help] [--version]`
 ///
 /// Flags that have a setting (`--mute`/`--no-mute`, `--volume`, `--limit`, `--layout`,
@@ -17,6 +17,9 @@ public struct LaunchOptions: Hashable, Sendable {
     /// System mode (`--system`): a keyboard-only window typing into the focused window of
     /// the desktop instead of the host screen's text field.
     public var system = false
+    /// System mode on Wayland (`--float`): the docked keyboard floats over the windows
+    /// instead of reserving its height at the bottom of the output (no exclusive zone).
+    public var floating = false
     /// Never open an audio device (`--mute`).
     public var mute = false
     /// Sound on for this run even if the saved settings say mute (`--no-mute`).
@@ -116,12 +119,15 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
-        usage: HeeApp [--system] [--trace] [--[no-]mute] [--volume N] [--limit N] [--lang ja|en]
-                      [--layout NAME] [--[no-]desktop-keys] [--size WxH] [--scale F]
-                      [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]]
-                      [--help] [--version]
+        usage: HeeApp [--system [--float]] [--trace] [--[no-]mute] [--volume N] [--limit N]
+                      [--lang ja|en] [--layout NAME] [--[no-]desktop-keys] [--size WxH]
+                      [--scale F] [--assets DIR] [--record FILE]
+                      [--replay FILE [--exit-when-done]] [--help] [--version]
           --system       keyboard only: type into whatever window has the keyboard focus
-                         (X11; the window never takes the focus and stays on top)
+                         (the window never takes the focus and stays on top; on Wayland
+                         docked along the bottom of the output)
+          --float        with --system on Wayland: float over windows instead of reserving
+                         the keyboard's height at the bottom of the output
           --trace        write JSON Lines events (layout, keyboard, touch, hee, shift, text,
                          audio, sound, volume, reset) to stdout, one per line, flushed at once
           --mute         no sound this run: never open an audio device (default: the saved
@@ -193,6 +199,9 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--system":
                 try noValue()
                 options.system = true
+            case "--float":
+                try noValue()
+                options.floating = true
             case "--mute", "--no-mute":
                 try noValue()
                 // The last of the two wins.
@@ -281,6 +290,9 @@ public struct LaunchOptions: Hashable, Sendable {
         }
         if wantsHelp { return .help }
         if wantsVersion { return .version }
+        if options.floating && !options.system {
+            throw UsageError(message: "--float needs --system")
+        }
         if options.exitWhenDone && options.replayPath == nil {
             throw UsageError(message: "--exit-when-done needs --replay FILE")
         }

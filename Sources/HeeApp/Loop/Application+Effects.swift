@@ -74,7 +74,8 @@ extension Application {
             case .setClipboard(let text):
                 SDL_SetClipboardText(text)
             case .send(let stroke):
-                trace.emit(.send(stroke, dropped: sendKeystroke(stroke)), at: now)
+                let (dropped, via) = sendKeystroke(stroke)
+                trace.emit(.send(stroke, dropped: dropped, via: via), at: now)
             case .modifierChanged(let modifier, let state):
                 trace.emit(.modifier(modifier, state), at: now)
             case .pasteRequested:

@@ -30,6 +30,9 @@ struct EventTranslator {
         switch type {
         case SDL_SYSWMEVENT:
             return [.platformEvent]
+        case _ where type.rawValue >= SDL_USEREVENT.rawValue && type.rawValue < SDL_LASTEVENT.rawValue:
+            // Wayland system mode's connection has events (see WaylandConnection).
+            return [.platformEvent]
         case SDL_AUDIODEVICEREMOVED:
             return event.adevice.iscapture == 0 ? [.audioDeviceRemoved(event.adevice.which)] : []
         case SDL_WINDOWEVENT:

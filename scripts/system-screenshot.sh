@@ -24,6 +24,9 @@ cleanup() {
   for pid in "${app_pid:-}" "${gtk_pid:-}" "${wm_pid:-}" "$xvfb"; do
     [[ -n "$pid" ]] && kill "$pid" 2>/dev/null || true
   done
+  # The app saves its settings as it quits: wait for it (and the others) before removing
+  # their directory, or the save lands in it after the removal.
+  wait 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT

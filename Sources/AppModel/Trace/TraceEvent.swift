@@ -53,6 +53,8 @@ public enum TraceEvent: Hashable, Sendable {
     /// A key's alternates bubble opened: `key` and each choice's `text` and rectangle (`x`,
     /// `y`, `w`, `h` in window coordinates, scaled by `coordinateScale` as `layout`'s are).
     case alternates(KeyID, [AlternatesBubble.Choice], coordinateScale: Double = 1)
+    /// The space bar became iOS's trackpad (`active` true) or stopped being one.
+    case trackpad(Bool)
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -123,6 +125,8 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("title", window.map { .string($0.title) } ?? .null))
         case .layer(let name):
             members.append(("name", .string(name)))
+        case .trackpad(let active):
+            members.append(("active", .bool(active)))
         case .alternates(let key, let choices, let f):
             members.append(("key", .string(key.name)))
             members.append(("choices", .array(choices.map { choice in
@@ -153,6 +157,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .target: "target"
         case .layer: "layer"
         case .alternates: "alternates"
+        case .trackpad: "trackpad"
         }
     }
 

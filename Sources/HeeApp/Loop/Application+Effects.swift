@@ -79,6 +79,8 @@ extension Application {
                 trace.emit(.layer(name), at: now)
             case .alternatesShown(let key, let choices):
                 trace.emit(.alternates(key, choices, coordinateScale: coordinateScale), at: now)
+            case .trackpadChanged(let active):
+                trace.emit(.trackpad(active), at: now)
             case .needsDisplay:
                 screen.needsDisplay = true
             }

@@ -45,6 +45,9 @@ public enum KeyboardEffect: Hashable, Sendable {
     case layerChanged(String)
     /// A key's alternates bubble opened, with its choices and their rectangles (points).
     case alternatesShown(KeyID, [AlternatesBubble.Choice])
+    /// The space bar became iOS's trackpad (`true`: the labels fade, drags move the caret) or
+    /// stopped being one (`false`).
+    case trackpadChanged(Bool)
     /// Something visible changed: draw a frame.
     case needsDisplay
 }

@@ -30,8 +30,8 @@ struct TrackpadTests {
         #expect(session.trackpad == nil)
         let due = session.send(.tick, at: 2000 + Self.delay)
         #expect(session.trackpad != nil)
-        // The labels fade: something visible changed, nothing else happened.
-        #expect(due.withoutDisplay.isEmpty)
+        // The labels fade: the trackpad is reported, nothing is typed.
+        #expect(due.withoutDisplay == [.trackpadChanged(true)])
         #expect(due.contains(.needsDisplay))
         #expect(session.pressedKeys == [.space])
     }
@@ -69,7 +69,7 @@ struct TrackpadTests {
         #expect(session.trackpad != nil)
         #expect(session.pressedKeys == [.space])
         let up = session.send(.pointerUp(.finger(1), Point(x: start.x - 5, y: 10)), at: 2750)
-        #expect(up.withoutDisplay == [.keyTouched(.space, down: false)])
+        #expect(up.withoutDisplay == [.trackpadChanged(false), .keyTouched(.space, down: false)])
         #expect(session.trackpad == nil)
         #expect(session.textField.text == "hello")
         #expect(session.textField.caret == 3)
@@ -99,6 +99,7 @@ struct TrackpadTests {
         let a = try session.center(of: "a")
         let down = session.send(.pointerDown(.finger(2), a), at: 2650)
         #expect(down.texts.isEmpty)
+        #expect(down.withoutDisplay.first == .trackpadChanged(false))
         #expect(session.trackpad == nil)
         session.send(.pointerMoved(.finger(1), Point(x: start.x - 60, y: start.y)), at: 2670)
         session.send(.pointerUp(.finger(2), a), at: 2700)
@@ -118,7 +119,7 @@ struct TrackpadTests {
         let right = session.send(.pointerMoved(.mouse, Point(x: start.x + 10, y: start.y)), at: 1650)
         #expect(right.withoutDisplay == Array(repeating: .send(.key(.right)), count: 4))
         let up = session.send(.pointerUp(.mouse, Point(x: start.x + 10, y: start.y)), at: 1700)
-        #expect(up.withoutDisplay == [.keyTouched(.space, down: false)])
+        #expect(up.withoutDisplay == [.trackpadChanged(false), .keyTouched(.space, down: false)])
     }
 
     /// The trackpad on the numbers layer's space bar works the same.
@@ -133,5 +134,17 @@ struct TrackpadTests {
         session.send(.pointerUp(.mouse, Point(x: start.x - 40, y: start.y)), at: 1650)
         #expect(session.textField.caret == 1)
         #expect(session.layerName == "numbers")
+    }
+
+    /// A resize ends the trackpad (its geometry is gone) and says so; the space bar stays held
+    /// and types nothing more.
+    @Test func aResizeEndsTheTrackpad() throws {
+        var (session, start) = try Self.holdingSpace()
+        session.send(.tick, at: 2000 + Self.delay)
+        let resized = session.send(.windowResized(Size(width: 600, height: 900)), at: 2600)
+        #expect(resized.contains(.trackpadChanged(false)))
+        #expect(session.trackpad == nil)
+        let up = session.send(.pointerUp(.finger(1), start), at: 2700)
+        #expect(!up.contains(.trackpadChanged(false)))
     }
 }

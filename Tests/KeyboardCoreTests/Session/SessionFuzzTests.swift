@@ -70,6 +70,8 @@ struct SessionFuzzTests {
         var choicesTyped = 0
         var trackpadSteps = 0
         var slideReturns = 0
+        /// Whether the space bar is the trackpad, according to the `trackpadChanged` effects.
+        var trackpadOn = false
         var maxTextCount = 0
     }
 
@@ -201,6 +203,9 @@ struct SessionFuzzTests {
                 observed.shift = state
             case .layoutChanged:
                 observed.layoutChanges += 1
+            case .trackpadChanged(let on):
+                guard on != observed.trackpadOn else { return "trackpadChanged(\(on)) twice" }
+                observed.trackpadOn = on
             case .layerChanged(let name):
                 guard name != observed.layer else { return "layerChanged to \(name), already shown" }
                 observed.layer = name
@@ -313,6 +318,9 @@ struct SessionFuzzTests {
             let keyboard = session.layout.keyboardFrame
             if bubble.frame.minX < keyboard.minX || bubble.frame.maxX > keyboard.maxX { return "bubble \(bubble.frame) outside \(keyboard)" }
             if session.trackpad != nil { return "a bubble and the trackpad at once" }
+        }
+        if (session.trackpad != nil) != observed.trackpadOn {
+            return "trackpad \(session.trackpad == nil ? "off" : "on") but the last trackpadChanged says \(observed.trackpadOn)"
         }
         if let pad = session.trackpad {
             guard live else { return "trackpad on with the keyboard \(session.visibility.target)" }

@@ -43,7 +43,9 @@ PROGRAM_SOURCES = ["Sources/HeeApp", "Sources/HeeRender", "Sources/KeyboardCore"
 # Upper-case string literals in those sources that are not environment variables.
 NOT_ENVIRONMENT = {"SDL2",
                    # X11 atom names (system mode's X11 layer, the clipboard reader).
-                   "WM_DELETE_WINDOW", "WM_NAME", "WM_STATE", "UTF8_STRING", "CLIPBOARD", "INCR", "HEE_CLIPBOARD"}
+                   "WM_DELETE_WINDOW", "WM_NAME", "WM_STATE", "UTF8_STRING", "CLIPBOARD", "INCR", "HEE_CLIPBOARD",
+                   # The built-in layout's key back to the letters (issue 20).
+                   "ABC"}
 MAN_SECTIONS = ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"]
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 

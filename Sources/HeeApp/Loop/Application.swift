@@ -102,6 +102,9 @@ final class Application {
             }
             let animating = session.isAnimating(at: now)
             try drawIfNeeded(at: now)
+            // The benchmark ends with a frame: quit now, not after the next event or deadline
+            // (a layer switch leaves none, and the loop would sleep for good).
+            if bench?.isDone == true { break }
             // A frame drawn mid-animation is followed by at least one more, so the final
             // frame (the animation's end state) is always drawn.
             if animating { screen.needsDisplay = true }

@@ -77,11 +77,13 @@ assets:
 check-assets:
 	scripts/check_assets.sh
 
-## The README's screenshots, taken from the real windows under Xvfb (system mode: typing
+## The README's screenshots, taken from the real windows under Xvfb (the layers, the
+## alternates bubble and the trackpad: scripts/layer_screenshots.py; system mode: typing
 ## into a GTK window under openbox).
 screenshot: release
 	scripts/screenshot.sh docs/screenshot.png
 	scripts/system-screenshot.sh docs/system-mode.png
+	$(PYTHON) scripts/layer_screenshots.py docs
 
 ## Installs the release binary as hee-keyboard, its fonts and sounds, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).

@@ -100,6 +100,13 @@ final class BenchDriver {
         return counter / frequency * 1_000_000_000 + counter % frequency * 1_000_000_000 / frequency
     }
 
+    /// Nanoseconds from `t0` to now, negative when `t0` is later: the bubble's `t0` (the push
+    /// plus the hold delay) may be up to a millisecond after the app's millisecond clock let
+    /// the delay end.
+    static func elapsed(since t0: UInt64) -> Double {
+        Double(Int64(bitPattern: nanoseconds() &- t0))
+    }
+
     /// When the driver next wants to act, if it waits for time rather than for a frame.
     func deadline() -> Duration? {
         guard !isDone, case .idle = phase else { return nil }
@@ -125,7 +132,7 @@ final class BenchDriver {
         if gesture == .bubble {
             t0 += UInt64(AlternatesBubble.holdDelay.seconds * 1e9)
         }
-        actionNs[index] = Double(Self.nanoseconds() - t0)
+        actionNs[index] = Self.elapsed(since: t0)
         // Where playback stands: the last buffer handed to the device is being played, and
         // has played for the time since it was handed over (the disk driver plays in real
         // time). The clip starts with the next buffer the mixer makes.
@@ -146,7 +153,7 @@ final class BenchDriver {
     func framePresented(now: Duration) {
         switch phase {
         case .acted(let t0):
-            photonNs[index] = Double(Self.nanoseconds() - t0)
+            photonNs[index] = Self.elapsed(since: t0)
             phase = .releasing(handled: false)
             push(SDL_MOUSEBUTTONUP)
         case .releasing(true):

@@ -58,6 +58,7 @@ e2e-test: release
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_window_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_system_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_desktop_keys_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_layer_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_sound_server_tests.py
 
 ## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script);
@@ -82,11 +83,13 @@ assets:
 check-assets:
 	scripts/check_assets.sh
 
-## The README's screenshots, taken from the real windows under Xvfb (system mode: typing
+## The README's screenshots, taken from the real windows under Xvfb (the layers, the
+## alternates bubble and the trackpad: scripts/layer_screenshots.py; system mode: typing
 ## into a GTK window under openbox).
 screenshot: release
 	scripts/screenshot.sh docs/screenshot.png
 	scripts/system-screenshot.sh docs/system-mode.png
+	$(PYTHON) scripts/layer_screenshots.py docs
 
 ## Installs the release binary as hee-keyboard, its fonts, sounds and layouts, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).

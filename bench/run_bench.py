@@ -26,6 +26,11 @@ Figures (issue 5):
 10. system mode (issue 9): press→KeyPress at another application, in X server time (RECORD),
     for a letter (from the click's release: letters type on release) and for へぇ (from the
     press to the last character of 「へぇ〜」); bench/typing_latency.py.
+11. layers and alternates (issue 20), under Xvfb and headless: a press on the layer key (123,
+    then ABC in its place) → the other layer on screen (press→photon) and laid out
+    (press→action); e held → its alternates bubble on screen and laid out, timed from the
+    moment the 0.5 s hold delay is reached (--bench-gesture layer / bubble). Target: p99 ≤ 4 ms
+    after the event, like any key.
 Every figure is min / median / p99 / max over its samples (repeated runs or presses).
 """
 import json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
@@ -101,6 +106,15 @@ def main():
             b = run_app_bench(env, PRESSES, 130, ["--mute"])
             figures["press→photon (%s) ms" % label] = stats(b["press_to_photon_ms"])
             figures["press→action (%s) ms" % label] = stats(b["press_to_action_ms"])
+        # 11: issue 20's layer switch and alternates bubble, the same way (the bubble's presses
+        # each hold 0.5 s: fewer of them).
+        for label, env in (("Xvfb", xenv), ("headless", dict(base_env, SDL_VIDEODRIVER="offscreen"))):
+            b = run_app_bench(env, 50 if QUICK else 300, 130, ["--mute", "--bench-gesture", "layer"])
+            figures["layer switch: press→photon (%s) ms" % label] = stats(b["press_to_photon_ms"])
+            figures["layer switch: press→action (%s) ms" % label] = stats(b["press_to_action_ms"])
+            b = run_app_bench(env, 20 if QUICK else 100, 130, ["--mute", "--bench-gesture", "bubble"])
+            figures["alternates bubble: hold delay→photon (%s) ms" % label] = stats(b["press_to_photon_ms"])
+            figures["alternates bubble: hold delay→action (%s) ms" % label] = stats(b["press_to_action_ms"])
         # 3: press→sound, presses 1.2 s apart so each clip has ended (silence between).
         raw = tempfile.mktemp(suffix=".raw")
         b = run_app_bench(dict(base_env, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="disk",

@@ -53,6 +53,19 @@ public struct LaunchOptions: Hashable, Sendable {
     public var benchPresses: Int?
     /// Milliseconds between a benchmark press's release and the next press.
     public var benchInterval = 0
+    /// What the benchmark driver presses and times (`--bench-gesture`, default the へぇ
+    /// button).
+    public var benchGesture = BenchGesture.hee
+
+    /// What `make bench` times (issue 5; issue 20's layer switch and alternates bubble).
+    public enum BenchGesture: String, Hashable, Sendable, CaseIterable {
+        /// Press the へぇ button: press → text and clip, press → frame.
+        case hee
+        /// Press the layer key (123, then ABC in its place): press → the other layer on screen.
+        case layer
+        /// Hold `e` past the hold delay: the delay reached → its bubble on screen.
+        case bubble
+    }
 
     /// What this run uses: the saved `settings` with the command line's overrides on top,
     /// the language from `--lang` or the locale in `environment`, and the layout `layout`
@@ -154,9 +167,10 @@ public struct LaunchOptions: Hashable, Sendable {
           --replay FILE  feed FILE's events through the app as if they happened, with their
                          own timestamps (format: README, "Record and replay")
           --exit-when-done  with --replay: quit after the last event (animations finish first)
-          --bench-presses N [--bench-interval MS]  benchmark driver for `make bench`: press
-                         the へぇ button N times through SDL's event queue, print timings as
-                         one JSON line, quit
+          --bench-presses N [--bench-interval MS] [--bench-gesture hee|layer|bubble]
+                         benchmark driver for `make bench`: press the へぇ button (the layer
+                         key; hold e until its bubble opens) N times through SDL's event
+                         queue, print timings as one JSON line, quit
           --help         show this help and exit
           --version      print the version and exit
         """
@@ -169,7 +183,7 @@ public struct LaunchOptions: Hashable, Sendable {
         // Every argument is checked before --help or --version is honoured, so a typo next
         // to them is still reported.
         var wantsHelp = false, wantsVersion = false
-        var sawBenchInterval = false
+        var sawBenchInterval = false, sawBenchGesture = false
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             var flag = argument
@@ -265,6 +279,13 @@ public struct LaunchOptions: Hashable, Sendable {
                     throw UsageError(message: "\(flag) expects a whole number, not '\(text)'")
                 }
                 if flag == "--bench-presses" { options.benchPresses = n } else { options.benchInterval = n; sawBenchInterval = true }
+            case "--bench-gesture":
+                let text = try value()
+                guard let gesture = BenchGesture(rawValue: text) else {
+                    throw UsageError(message: "--bench-gesture expects hee, layer or bubble, not '\(text)'")
+                }
+                options.benchGesture = gesture
+                sawBenchGesture = true
             case "--assets":
                 let dir = try value()
                 guard !dir.isEmpty else { throw UsageError(message: "--assets needs a directory") }
@@ -298,6 +319,9 @@ public struct LaunchOptions: Hashable, Sendable {
         }
         if sawBenchInterval && options.benchPresses == nil {
             throw UsageError(message: "--bench-interval \(options.benchInterval) needs --bench-presses N")
+        }
+        if sawBenchGesture && options.benchPresses == nil {
+            throw UsageError(message: "--bench-gesture \(options.benchGesture.rawValue) needs --bench-presses N")
         }
         return .run(options)
     }

@@ -62,6 +62,8 @@ public enum TraceEvent: Hashable, Sendable {
     /// A key's alternates bubble opened: `key` and each choice's `text` and rectangle (`x`,
     /// `y`, `w`, `h` in window coordinates, scaled by `coordinateScale` as `layout`'s are).
     case alternates(KeyID, [AlternatesBubble.Choice], coordinateScale: Double = 1)
+    /// The space bar became iOS's trackpad (`active` true) or stopped being one.
+    case trackpad(Bool)
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -140,6 +142,8 @@ public enum TraceEvent: Hashable, Sendable {
         case .modifier(let modifier, let state):
             members.append(("key", .string(modifier.rawValue)))
             members.append(("state", .string(state == .capsLock ? "locked" : state.rawValue)))
+        case .trackpad(let active):
+            members.append(("active", .bool(active)))
         case .alternates(let key, let choices, let f):
             members.append(("key", .string(key.name)))
             members.append(("choices", .array(choices.map { choice in
@@ -171,6 +175,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .layer: "layer"
         case .modifier: "modifier"
         case .alternates: "alternates"
+        case .trackpad: "trackpad"
         }
     }
 

@@ -30,7 +30,7 @@ extension Application {
                 trace.emit(.keyboard(status, frame.scaled(by: coordinateScale)), at: now)
             case .keyTouched(let key, let down):
                 trace.emit(.touch(key, down: down), at: now)
-                if key == .hee && !down { bench?.releaseHandled() }
+                if !down { bench?.releaseHandled() }
             case .heeCounted(let count):
                 trace.emit(.hee(count: count, full: session.hee.isFull), at: now)
             case .countReset:
@@ -84,8 +84,12 @@ extension Application {
                 if session.isTextFieldFocused, replay.records.isEmpty, let text = clipboard.text() { send(.paste(text), at: now) }
             case .layerChanged(let name):
                 trace.emit(.layer(name), at: now)
+                bench?.actionPerformed(.layer)
             case .alternatesShown(let key, let choices):
                 trace.emit(.alternates(key, choices, coordinateScale: coordinateScale), at: now)
+                bench?.actionPerformed(.bubble)
+            case .trackpadChanged(let active):
+                trace.emit(.trackpad(active), at: now)
             case .needsDisplay:
                 screen.needsDisplay = true
             }

@@ -86,7 +86,7 @@ extension Application {
                   settings: settings, windowState: windowState, translator: EventTranslator(windowSize: points, coordinateScale: scale),
                   trace: TraceWriter(enabled: options.trace), configuration: configuration, recorder: recorder,
                   replay: ReplayCursor(records: replay, exitWhenDone: options.exitWhenDone),
-                  benchPlan: options.benchPresses.map { ($0, .milliseconds(options.benchInterval)) })
+                  benchPlan: options.benchPresses.map { ($0, .milliseconds(options.benchInterval), options.benchGesture) })
         SettingsSnapshot.publish(settings)
         if options.replayPath != nil {
             // A replay's time is the file's, from zero: its trace is the same on every run.

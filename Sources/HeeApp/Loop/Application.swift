@@ -39,7 +39,7 @@ final class Application {
     let recorder: InputRecorder?
     var replay: ReplayCursor
     /// `--bench-presses` and `--bench-interval`: the benchmark driver to start, if any.
-    let benchPlan: (presses: Int, interval: Duration)?
+    let benchPlan: (presses: Int, interval: Duration, gesture: LaunchOptions.BenchGesture)?
     var bench: BenchDriver?
     /// A request to open the audio device that waits for the first frame.
     var audioStartPending = false
@@ -58,7 +58,7 @@ final class Application {
     init(screen: Screen, audio: AudioEngine, clipboard: Clipboard, sdl: SDLContext, session: KeyboardSession,
          settings: SettingsStore?, windowState: WindowStateKeeper, translator: EventTranslator, trace: TraceWriter,
          configuration: RunConfiguration, recorder: InputRecorder?, replay: ReplayCursor,
-         benchPlan: (presses: Int, interval: Duration)?) {
+         benchPlan: (presses: Int, interval: Duration, gesture: LaunchOptions.BenchGesture)?) {
         self.screen = screen
         self.audio = audio
         self.clipboard = clipboard
@@ -102,6 +102,9 @@ final class Application {
             }
             let animating = session.isAnimating(at: now)
             try drawIfNeeded(at: now)
+            // The benchmark ends with a frame: quit now, not after the next event or deadline
+            // (a layer switch leaves none, and the loop would sleep for good).
+            if bench?.isDone == true { break }
             // A frame drawn mid-animation is followed by at least one more, so the final
             // frame (the animation's end state) is always drawn.
             if animating { screen.needsDisplay = true }
@@ -141,8 +144,10 @@ final class Application {
         try screen.windowShown(at: clock.now)
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }
         if let benchPlan {
-            let target = session.layout.heeFrame.center
-            bench = BenchDriver(presses: benchPlan.presses, interval: benchPlan.interval,
+            // The へぇ button, the layer key (ABC takes its place after the first press), or e.
+            let key: KeyID = switch benchPlan.gesture { case .hee: .hee; case .layer: "123"; case .bubble: "e" }
+            let target = (session.layout.keys[key] ?? session.layout.heeFrame).center
+            bench = BenchDriver(presses: benchPlan.presses, interval: benchPlan.interval, gesture: benchPlan.gesture,
                                 target: Point(x: target.x * coordinateScale, y: target.y * coordinateScale),
                                 windowID: screen.window.id, start: clock.now)
         }

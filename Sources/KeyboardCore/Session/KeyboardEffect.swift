@@ -51,6 +51,9 @@ public enum KeyboardEffect: Hashable, Sendable {
     /// The text field asks for the clipboard's text (Ctrl+V from the desktop row): the app
     /// reads it and sends `.paste`.
     case pasteRequested
+    /// The space bar became iOS's trackpad (`true`: the labels fade, drags move the caret) or
+    /// stopped being one (`false`).
+    case trackpadChanged(Bool)
     /// Something visible changed: draw a frame.
     case needsDisplay
 }

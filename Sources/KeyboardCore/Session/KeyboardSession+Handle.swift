@@ -82,6 +82,7 @@ extension KeyboardSession {
             if newLayout != layout {
                 layout = newLayout
                 // A bubble or trackpad drawn for the old geometry closes; the key stays held.
+                if trackpad != nil { effects.append(.trackpadChanged(false)) }
                 (hold, bubble, trackpad) = (nil, nil, nil)
                 effects.append(.layoutChanged)
                 if isTextFieldFocused { effects.append(.startTextInput(layout.textField)) }

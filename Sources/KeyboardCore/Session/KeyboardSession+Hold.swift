@@ -24,6 +24,7 @@ extension KeyboardSession {
         guard pointers[timer.pointer] == .key(timer.key), keysAreLive, let frame = layout.keys[timer.key] else { return }
         if action(of: timer.key) == .space {
             trackpad = Trackpad(pointer: timer.pointer, startX: timer.point.x, moved: 0)
+            effects.append(.trackpadChanged(true))
             return
         }
         let opened = AlternatesBubble(key: timer.key, pointer: timer.pointer, texts: alternates(of: timer.key),
@@ -65,6 +66,7 @@ extension KeyboardSession {
         }
         if trackpad?.pointer == pointer {
             trackpad = nil
+            effects.append(.trackpadChanged(false))
             return true
         }
         return false

@@ -9,7 +9,8 @@
 #           (x11-xserver-utils: keysyms on spare keycodes before xdotool types them) for the end-to-end tests;
 #           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
 #           record/replay test (a real window manager, so minimizing really iconifies);
-#           sway, grim, wtype and weston for the Wayland tests; PulseAudio, PipeWire with WirePlumber and
+#           sway, grim, wtype and weston for the Wayland tests; Xwayland and libweston-10-dev for
+#           the touch tests (our weston module, Tests/touch, is built with gcc from build-essential); PulseAudio, PipeWire with WirePlumber and
 #           pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus for the sound-server tests and
 #           make bench
 #   system: xterm, GTK 3 and Tk for Debian's python3 (python3-gi, gir1.2-gtk-3.0, python3-tk),
@@ -34,7 +35,7 @@ packages=(
   libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev
   xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
-  sway grim wtype weston
+  sway grim wtype weston xwayland libweston-10-dev
   python3-xlib
   dpkg-dev debhelper build-essential lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )

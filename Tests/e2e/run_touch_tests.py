@@ -25,7 +25,8 @@ Scenarios (each with an app of its own):
   before       a touch that began before the window existed does nothing
   hints        SDL_MOUSE_TOUCH_EVENTS and SDL_TOUCH_MOUSE_EVENTS 0 and 1: a real click (the
                compositor's pointer; and xdotool under Xvfb) and a real tap each type once
-  record       a live touch run recorded with --record (fingers leaving the window included)
+  record       a live touch run recorded with --record (fingers leaving the window and a
+               compositor's cancel included: a `touchcancel` record on Wayland)
                replays headless to the same state lines (on Wayland SDL reports such a finger
                outside 0…1; through Xwayland at the window's edge: X clamps it)
 
@@ -62,16 +63,8 @@ TIMEOUT = 10.0                # safety nets, never what is checked
 SETTLE_TIMEOUT = 15.0
 HEE_TEXT = "へぇ〜"
 ROUTES = ("wayland", "x11", "xvfb")     # xvfb: only the hints' clicks (Xvfb has no touch device)
-#: (scenario, route) -> why it fails today. Part 2 of issue 19 fixes them and removes the marks.
-KNOWN_FAILURES = {
-    ("cancel", "wayland"): "SDL 2.26's wl_touch.cancel handler is empty: the finger stays down (issue 19)",
-    ("hints", "wayland"): "SDL_MOUSE_TOUCH_EVENTS=1 makes a click a finger too (issue 19)",
-    ("hints", "x11"): "SDL_MOUSE_TOUCH_EVENTS=1 makes a click a finger too (issue 19)",
-    ("record", "wayland"): "replay refuses finger coordinates outside 0…1 (issue 19)",
-    ("outside", "x11"): "X reports a finger that left the window at the window's edge, and the edge keys' touch "
-                        "areas reach the edge: q types (issue 19)",
-    ("hints", "xvfb"): "SDL_MOUSE_TOUCH_EVENTS=1 makes a click a finger too (issue 19)",
-}
+#: (scenario, route) -> why it fails today: an app bug, with its issue.
+KNOWN_FAILURES = {}   # none since Part 2 of issue 19
 
 
 class App:
@@ -556,6 +549,9 @@ def scenario_record(rig, route):
     t.down(1, app.key("a"))
     t.move(1, app.key("s"))
     t.up(1)
+    t.down(4, app.key("k"))
+    t.cancel()
+    t.up(4)
     t.tap(9, app.key("volumeDown"))
     t.tap(9, app.key("volumeUp"))
     app.wait_for("volume", "the last recorded tap (音量 ＋)", volume=100)
@@ -567,6 +563,11 @@ def scenario_record(rig, route):
     outside = [r for r in fingers if not (0 <= r["x"] <= 1 and 0 <= r["y"] <= 1)]
     if route == "wayland" and not outside:
         fail(f"no finger record outside 0…1 in {recording}: the finger did not leave the window")
+    with open(recording, encoding="utf-8") as f:
+        cancels = sum(1 for line in f if '"touchcancel"' in line)
+    if cancels != (1 if route == "wayland" else 0):
+        fail(f"{cancels} touchcancel records in {recording}, expected {1 if route == 'wayland' else 0} "
+             f"(through Xwayland a cancel is an ordinary touch end)")
     if route == "x11":
         # X reports a touch outside the window at the window's edge (Xwayland clamps it).
         if outside:

@@ -40,6 +40,10 @@ extension KeyboardSession {
             let held = pressedKeys
             pointers = [:]
             updatePressedKeys(from: held, time: time, &effects)
+        case .touchesCancelled:
+            let held = pressedKeys
+            pointers = pointers.filter { $0.key == .mouse }
+            updatePressedKeys(from: held, time: time, &effects)
         case .textInput(let text):
             guard isTextFieldFocused else { break }
             setComposition(nil, &effects)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages HeeKeyboard needs to build, run and test (Debian 12).
-#   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; Wayland client and
+#   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; PipeWire's headers (the
+#           clip's own PipeWire stream; the library is loaded at run time); Wayland client and
 #           xkbcommon headers (our wl_shm presenter, the keymap guard); X11, XTEST, XInput,
 #           X11-xcb and xkbcommon-x11 headers (system mode, --system)
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji;
@@ -27,7 +28,7 @@
 set -euo pipefail
 packages=(
   binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4 libedit2 libxml2 libsqlite3-0 libncurses6
-  libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
+  libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev libpipewire-0.3-dev pkg-config
   libwayland-dev libxkbcommon-dev
   fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils

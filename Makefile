@@ -23,7 +23,7 @@ ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-M
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt \
 	layouts/en.json layouts/de.json
 
-.PHONY: sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
+.PHONY: touch-test sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
 
 all: release
 
@@ -39,7 +39,7 @@ run: release
 ## Every test: core unit tests and render tests (swift test), then the end-to-end tests:
 ## the release binary in Xvfb driven by xdotool, replay files through the real event path,
 ## and native Wayland in sway's headless backend.
-test: unit-test e2e-test install-test docs-test deb-test wayland-test
+test: unit-test e2e-test install-test docs-test deb-test wayland-test touch-test
 
 unit-test:
 	$(SWIFT) test
@@ -68,6 +68,12 @@ wayland-test: release
 	scripts/wayland-protocols.sh --check
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_system_tests.py
+
+## Real touch (issue 19): weston headless with kiosk-shell, Xwayland and our own weston module
+## (Tests/touch, built here from source against libweston-10-dev) that gives its seat a touch
+## screen; the app touched natively on Wayland and on X11 through Xwayland.
+touch-test: release
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_touch_tests.py
 
 ## Sanitizers: AddressSanitizer (with leak checks) and ThreadSanitizer builds running the unit
 ## tests, every replay file and the live Xvfb test; any report fails (scripts/sanitize.sh).

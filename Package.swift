@@ -51,6 +51,14 @@ let package = Package(
             cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))],
             linkerSettings: [.linkedLibrary("wayland-client")]
         ),
+        // The clip's own PipeWire stream (libpipewire-0.3-dev's headers; the library itself is
+        // loaded with dlopen when sound is first needed, so it is no link-time dependency).
+        .target(
+            name: "CPipeWire",
+            cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release)),
+                        .unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2"])],
+            linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]
+        ),
         // libHeeVulkanStub.so (see its vulkan_stub.c): plain C. Linked without Swift's start-up
         // object and with the runtime static (nothing of it is used, so nothing of it is linked
         // in), it needs no libswiftCore.so and no run path into the toolchain.
@@ -72,7 +80,7 @@ let package = Package(
         // Window, event loop, audio, command line.
         .executableTarget(
             name: "HeeApp",
-            dependencies: ["KeyboardCore", "AppModel", "HeeRender", "CSDL", "CX11", "CWayland", "CWaylandProtocols"],
+            dependencies: ["KeyboardCore", "AppModel", "HeeRender", "CSDL", "CX11", "CWayland", "CWaylandProtocols", "CPipeWire"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
             // and only the pages used become resident (see README, "Performance"). Not in
             // sanitizer builds (see `sanitizerBuild`).

@@ -22,7 +22,9 @@ Figures (issue 5):
     second later (and the same memory figure on X11 for comparison), idle CPU shown.
  9. press→first sample through PulseAudio and PipeWire (null sinks recorded with parec), steady,
     first after the 3 s suspend (pointer resting, and arriving), kept open; idle CPU of app and
-    server with the device suspended and kept open (bench/sound_latency.py for the method).
+    server with the device suspended and kept open (bench/sound_latency.py for the method);
+    and the same when the press is a real touch through weston, steady, first after the 3 s
+    suspend and after 12 s, with the idle CPU after (bench/touch_sound_latency.py).
 10. system mode (issue 9): press→KeyPress at another application, in X server time (RECORD),
     for a letter (from the click's release: letters type on release) and for へぇ (from the
     press to the last character of 「へぇ〜」); bench/typing_latency.py.
@@ -43,6 +45,7 @@ import xprobe  # noqa: E402  (our X11 measurement helpers)
 import sound_latency  # noqa: E402  (press→first sample through PulseAudio and PipeWire)
 import wlprobe  # noqa: E402  (our Wayland measurement helpers)
 import typing_latency  # noqa: E402  (system mode: press→KeyPress at the target)
+import touch_sound_latency  # noqa: E402  (a real touch through weston → first sample)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "e2e"))
 from e2e_support import private_session_bus  # noqa: E402  (the apps' own D-Bus session bus)
 
@@ -156,6 +159,11 @@ def main():
         # 9: through real sound servers (skipped, with a message, where they are not installed).
         if os.environ.get("HEE_BENCH_SOUND", "1") != "0":
             figures.update(sound_latency.measure(APP, display.name, stats, quick=QUICK))
+            # 9b: the press is a real touch (weston + our module), which nothing announces.
+            try:
+                figures.update(touch_sound_latency.measure(APP, stats, quick=QUICK))
+            except Exception as error:  # no weston or libweston-10-dev here: the click figures stand alone
+                print("# touch sound figures skipped: %s" % error, file=sys.stderr)
         # 8 (X11 part): memory measured from outside, as on Wayland below.
         proc, _, _, _ = xprobe.launch_and_watch(display, [APP, "--mute"], xenv, settle=False)
         time.sleep(1)

@@ -93,6 +93,11 @@ extension Application {
             clock.freeze(at: .zero)
             audio.followsVirtualTime = true
         }
+        if sdl.videoDriver == .wayland {
+            // Without it the app still runs; a touch the compositor takes back then stays
+            // down until the next touch (SDL 2.26 drops wl_touch.cancel).
+            touchCancelWatch = try? WaylandTouchCancelWatch(window: window)
+        }
         if mode == .system { startSystemMode(wayland: wayland, waylandFailure: waylandFailure) }
     }
 }

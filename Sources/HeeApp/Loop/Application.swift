@@ -20,6 +20,8 @@ final class Application {
     // Declared in reverse order of teardown: Swift releases stored properties in order, so
     // the screen (window, renderers) goes before SDL.
     let screen: Screen
+    /// The compositor's touch cancels, heard beside SDL (a window on Wayland only).
+    var touchCancelWatch: WaylandTouchCancelWatch?
     let audio: AudioEngine
     /// System mode's platform layer (`--system` on X11); `nil` otherwise.
     var systemMode: (any SystemModePlatform)?

@@ -45,6 +45,10 @@ extension KeyboardSession {
             pointers = [:]
             layerReturns = [:]
             updatePressedKeys(from: held, time: time, &effects)
+        case .touchesCancelled:
+            let held = pressedKeys
+            pointers = pointers.filter { $0.key == .mouse }
+            updatePressedKeys(from: held, time: time, &effects)
         case .textInput(let text):
             guard isTextFieldFocused else { break }
             setComposition(nil, &effects)

@@ -37,6 +37,9 @@ struct EventTranslator {
         switch type {
         case SDL_SYSWMEVENT:
             return [.platformEvent]
+        case SDL_USEREVENT where event.user.code == HEE_USER_EVENT_TOUCHES_CANCELLED:
+            // The compositor took the touches back (WaylandTouchCancelWatch): the session's.
+            return [.input(.touchesCancelled)]
         case _ where type.rawValue >= SDL_USEREVENT.rawValue && type.rawValue < SDL_LASTEVENT.rawValue:
             // Wayland system mode's connection has events (see WaylandConnection).
             return [.platformEvent]

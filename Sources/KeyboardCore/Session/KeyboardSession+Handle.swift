@@ -47,6 +47,11 @@ extension KeyboardSession {
             updatePressedKeys(from: held, time: time, &effects)
         case .touchesCancelled:
             let held = pressedKeys
+            for id in pointers.keys where id != .mouse {
+                // A bubble or trackpad a finger had types nothing; a slide's layer stays.
+                _ = endHold(of: id, commit: false, &effects)
+                layerReturns[id] = nil
+            }
             pointers = pointers.filter { $0.key == .mouse }
             updatePressedKeys(from: held, time: time, &effects)
         case .textInput(let text):

@@ -33,6 +33,20 @@ struct TouchCancelTests {
         #expect(again.texts == ["へぇ〜b"])
     }
 
+    /// A finger holding a key past the hold delay has its alternates bubble open when the
+    /// compositor takes it back: the bubble closes and nothing types (found when issue 19's
+    /// touch tests met issue 20's alternates: the cancel never arrived, then never closed it).
+    @Test func touchesCancelledClosesAnOpenBubbleWithoutTyping() throws {
+        var session = KeyboardSession.launched()
+        session.send(.pointerDown(.finger(1), try session.center(of: .letter("a"))), at: 1000)
+        session.send(.tick, at: 1000 + 500)
+        #expect(session.bubble?.key == .letter("a"))
+        let effects = session.send(.touchesCancelled, at: 1600)
+        #expect(effects.withoutDisplay == [.keyTouched(.letter("a"), down: false)])
+        #expect(session.bubble == nil && session.hold == nil && session.pointers.isEmpty)
+        #expect(session.textField.text.isEmpty)
+    }
+
     @Test func touchesCancelledLeavesTheMousePress() throws {
         var session = KeyboardSession.launched()
         session.send(.pointerDown(.mouse, try session.center(of: .hee)), at: 1000)

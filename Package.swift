@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "HeeApp", targets: ["HeeApp"]),
         .library(name: "KeyboardCore", targets: ["KeyboardCore"]),
+        .library(name: "AppModel", targets: ["AppModel"]),
         // Loaded by HeeApp on Wayland only, so SDL 2.26 makes its window without OpenGL.
         .library(name: "HeeVulkanStub", type: .dynamic, targets: ["HeeVulkanStub"]),
     ],
@@ -54,18 +55,22 @@ let package = Package(
                                            "-Xlinker", "-z", "-Xlinker", "now"])]
         ),
 
-        // Pure Swift: every rule of the seeds, no SDL.
+        // Pure Swift: the keyboard alone — every rule of the seeds, layouts, text editing. No
+        // SDL, no files, no clock.
         .target(name: "KeyboardCore"),
+        // Pure Swift: what the app decides that is not the keyboard — command line, settings
+        // document, JSON, record/replay format, trace events, platform policies.
+        .target(name: "AppModel", dependencies: ["KeyboardCore"]),
         // The kana pad's converter: Anthy behind KeyboardCore's KanaKanjiConverter. A library
         // of its own (not in HeeApp) so that a test target can link it: HeeApp's -static-stdlib
         // would carry over into a test bundle that linked the executable, and fail there.
         .target(name: "HeeAnthy", dependencies: ["KeyboardCore", "CAnthy"]),
         // Snapshot of core state -> pixels.
-        .target(name: "HeeRender", dependencies: ["KeyboardCore", "CSDL", "CCairo", "CFontconfig"]),
+        .target(name: "HeeRender", dependencies: ["KeyboardCore", "AppModel", "CSDL", "CCairo", "CFontconfig"]),
         // Window, event loop, audio, command line.
         .executableTarget(
             name: "HeeApp",
-            dependencies: ["KeyboardCore", "HeeRender", "HeeAnthy", "CSDL", "CX11", "CWayland"],
+            dependencies: ["KeyboardCore", "AppModel", "HeeRender", "HeeAnthy", "CSDL", "CX11", "CWayland"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
             // and only the pages used become resident (see README, "Performance"). Not in
             // sanitizer builds (see `sanitizerBuild`).
@@ -77,6 +82,7 @@ let package = Package(
         .executableTarget(name: "HeeBench", dependencies: ["HeeRender", "KeyboardCore", "CSDL"]),
 
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore"]),
+        .testTarget(name: "AppModelTests", dependencies: ["AppModel", "KeyboardCore"]),
         // The converter against the real Anthy (libanthy1, anthy-common's dictionary).
         .testTarget(name: "HeeAnthyTests", dependencies: ["HeeAnthy", "KeyboardCore"]),
         .testTarget(

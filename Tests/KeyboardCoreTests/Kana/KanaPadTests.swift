@@ -92,7 +92,7 @@ struct KanaPadTests {
         var pad = KanaPad()
         var converter = FakeKanaKanjiConverter()
         _ = Self.typeNihongo(&pad, &converter)
-        pad.handle(.space, at: ms(3000))
+        _ = pad.handle(.space, at: ms(3000))
         let effects = pad.handle(.kanaKey(KanaKey.standard("は")!, .tap, touchDown: ms(3100)), at: ms(3150), converter: &converter)
         #expect(effects.first == .commit("日本語"))
         #expect(effects.contains(.compositionChanged("は")))
@@ -103,11 +103,11 @@ struct KanaPadTests {
         var pad = KanaPad()
         var converter = FakeKanaKanjiConverter()
         _ = Self.typeNihongo(&pad, &converter)
-        pad.handle(.space, at: ms(3000))
+        _ = pad.handle(.space, at: ms(3000))
         #expect(pad.handle(.backspace, at: ms(3100)).first == .compositionChanged("にほんご"))
-        pad.handle(.backspace, at: ms(3200))
+        _ = pad.handle(.backspace, at: ms(3200))
         #expect(pad.reading == "にほん")
-        for n in 0..<3 { pad.handle(.backspace, at: ms(3300 + n)) }
+        for n in 0..<3 { _ = pad.handle(.backspace, at: ms(3300 + n)) }
         #expect(pad.composition.isEmpty)
         #expect(pad.handle(.backspace, at: ms(3400)) == [.passThrough])
     }
@@ -115,7 +115,7 @@ struct KanaPadTests {
     @Test func backspaceEndsTheCycle() {
         var pad = KanaPad()
         pad.taps("さ", 2, from: 1000)  // し
-        pad.handle(.backspace, at: ms(1200))
+        _ = pad.handle(.backspace, at: ms(1200))
         pad.press("さ", at: 1250)
         #expect(pad.reading == "さ")
     }
@@ -134,7 +134,7 @@ struct KanaPadTests {
         var pad = KanaPad()
         var converter = FakeKanaKanjiConverter()
         _ = Self.typeNihongo(&pad, &converter)
-        pad.handle(.space, at: ms(3000))
+        _ = pad.handle(.space, at: ms(3000))
         #expect(pad.handle(.commitAll, at: ms(3100)) == [.commit("日本語"), .compositionChanged(""), .candidatesChanged([], selected: nil)])
         #expect(pad.handle(.commitAll, at: ms(3200)).isEmpty)
     }
@@ -143,9 +143,9 @@ struct KanaPadTests {
         var pad = KanaPad()
         pad.press("は", at: 1000)
         #expect(pad.handle(.modifierKey(.center), at: ms(1100)) == [.compositionChanged("ば"), .convert("ば")])
-        pad.handle(.modifierKey(.center), at: ms(1200))
+        _ = pad.handle(.modifierKey(.center), at: ms(1200))
         #expect(pad.reading == "ぱ")
-        pad.handle(.modifierKey(.left), at: ms(1300))
+        _ = pad.handle(.modifierKey(.left), at: ms(1300))
         #expect(pad.reading == "ば")
         #expect(pad.handle(.modifierKey(.up), at: ms(1400)).isEmpty, "は has no small form")
         pad.press("は", at: 1500)  // a new kana: the modifier ended the cycle

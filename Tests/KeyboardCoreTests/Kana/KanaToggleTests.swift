@@ -31,16 +31,16 @@ struct KanaToggleTests {
     @Test("a touch-down less than 0.5 s after the last kana steps it", arguments: [1, 100, 499])
     func withinTimeoutSteps(gap: Int) {
         var pad = KanaPad()
-        pad.handle(.kanaKey(KanaKey.standard("た")!, .tap, touchDown: ms(1000)), at: ms(1060))
-        pad.handle(.kanaKey(KanaKey.standard("た")!, .tap, touchDown: ms(1060 + gap)), at: ms(1060 + gap + 300))
+        _ = pad.handle(.kanaKey(KanaKey.standard("た")!, .tap, touchDown: ms(1000)), at: ms(1060))
+        _ = pad.handle(.kanaKey(KanaKey.standard("た")!, .tap, touchDown: ms(1060 + gap)), at: ms(1060 + gap + 300))
         #expect(pad.reading == "ち")
     }
 
     @Test("a touch-down 0.5 s or more after the last kana types a new one", arguments: [500, 501, 2000])
     func afterTimeoutNewKana(gap: Int) {
         var pad = KanaPad()
-        pad.handle(.kanaKey(KanaKey.standard("た")!, .tap, touchDown: ms(1000)), at: ms(1060))
-        pad.handle(.kanaKey(KanaKey.standard("た")!, .tap, touchDown: ms(1060 + gap)), at: ms(1060 + gap + 30))
+        _ = pad.handle(.kanaKey(KanaKey.standard("た")!, .tap, touchDown: ms(1000)), at: ms(1060))
+        _ = pad.handle(.kanaKey(KanaKey.standard("た")!, .tap, touchDown: ms(1060 + gap)), at: ms(1060 + gap + 30))
         #expect(pad.reading == "たた")
     }
 
@@ -48,7 +48,7 @@ struct KanaToggleTests {
         var pad = KanaPad()
         pad.taps("か", 4, from: 1000)  // 1000, 1150, 1300, 1450: け
         #expect(pad.reading == "け")
-        pad.handle(.kanaKey(KanaKey.standard("か")!, .tap, touchDown: ms(1450 + 499)), at: ms(2000))
+        _ = pad.handle(.kanaKey(KanaKey.standard("か")!, .tap, touchDown: ms(1450 + 499)), at: ms(2000))
         #expect(pad.reading == "こ")
     }
 
@@ -62,7 +62,7 @@ struct KanaToggleTests {
     @Test func aKeyWithACycleOfOneTypesItAgain() {
         var pad = KanaPad()
         let key = KanaKey(tap: "ー", left: nil, up: nil, right: nil, down: nil)
-        for n in 0..<3 { pad.handle(.kanaKey(key, .tap, touchDown: ms(100 * n)), at: ms(100 * n + 40)) }
+        for n in 0..<3 { _ = pad.handle(.kanaKey(key, .tap, touchDown: ms(100 * n)), at: ms(100 * n + 40)) }
         #expect(pad.reading == "ーーー")
     }
 
@@ -82,7 +82,7 @@ struct KanaToggleTests {
         pad.press("あ", at: 1350)
         #expect(pad.reading == "あい")
         // → with nothing cycling and a composition does nothing; with none it passes through.
-        pad.handle(.next, at: ms(1400))
+        _ = pad.handle(.next, at: ms(1400))
         #expect(pad.handle(.next, at: ms(1500)).isEmpty)
         #expect(pad.reading == "あい")
         var empty = KanaPad()
@@ -131,7 +131,7 @@ struct KanaToggleTests {
         pad.press("あ", at: 1000)
         var seen: [String] = []
         for n in 0..<10 {
-            pad.handle(.undo, at: ms(1100 + 10 * n))
+            _ = pad.handle(.undo, at: ms(1100 + 10 * n))
             seen.append(pad.reading)
         }
         #expect(seen.joined() == "ぉぇぅぃぁおえういあ")
@@ -140,9 +140,9 @@ struct KanaToggleTests {
     @Test func undoAfterTapsThenTapsContinue() {
         var pad = KanaPad()
         pad.taps("あ", 3, from: 1000)  // う
-        pad.handle(.undo, at: ms(1400))
+        _ = pad.handle(.undo, at: ms(1400))
         #expect(pad.reading == "い")
-        pad.handle(.kanaKey(KanaKey.standard("あ")!, .tap, touchDown: ms(1500)), at: ms(1540))
+        _ = pad.handle(.kanaKey(KanaKey.standard("あ")!, .tap, touchDown: ms(1500)), at: ms(1540))
         #expect(pad.reading == "う")
     }
 
@@ -151,7 +151,7 @@ struct KanaToggleTests {
     @Test func undoOnAFlickedKana() {
         var pad = KanaPad()
         pad.press("か", .flick(.right), at: 1000)  // け
-        pad.handle(.undo, at: ms(1100))
+        _ = pad.handle(.undo, at: ms(1100))
         #expect(pad.reading == "く")
         pad.press("か", at: 1200)
         #expect(pad.reading == "け")
@@ -163,7 +163,7 @@ struct KanaToggleTests {
         #expect(pad.handle(.undo, at: ms(1100)).isEmpty)
         #expect(pad.reading == "「")
         pad.press("は", at: 1200)
-        pad.handle(.modifierKey(.center), at: ms(1300))  // ば
+        _ = pad.handle(.modifierKey(.center), at: ms(1300))  // ば
         #expect(pad.handle(.undo, at: ms(1400)).isEmpty)
         #expect(pad.reading == "「ば")
         var empty = KanaPad()
@@ -173,7 +173,7 @@ struct KanaToggleTests {
     @Test func undoInFlickOnlyModeStepsButTapsDoNotContinue() {
         var pad = KanaPad(isFlickOnly: true)
         pad.press("さ", .flick(.up), at: 1000)  // す
-        pad.handle(.undo, at: ms(1100))
+        _ = pad.handle(.undo, at: ms(1100))
         #expect(pad.reading == "し")
         pad.press("さ", at: 1200)
         #expect(pad.reading == "しさ")
@@ -182,7 +182,7 @@ struct KanaToggleTests {
     @Test func undoAfterTimeoutStillSteps() {
         var pad = KanaPad()
         pad.press("ま", at: 1000)
-        pad.handle(.undo, at: ms(5000))
+        _ = pad.handle(.undo, at: ms(5000))
         #expect(pad.reading == "も")
     }
 }

@@ -84,7 +84,12 @@ struct AnthyConverterTests {
         let converter = Self.converter()
         #expect(converter.convert("、").first?.candidates.contains("、") == true)
         #expect(converter.convert("へぇ").first?.candidates.first == "へぇ")
+        #expect(converter.convert("らーめん").first?.candidates.first == "ラーメン")
         #expect(converter.convert("").isEmpty)
+        // Anthy spells 〜 (U+301C) as ~ in its segments; the bar still gets candidates.
+        let wave = converter.convert("へぇ〜")
+        #expect(wave.map(\.reading) == ["へぇ", "~"])
+        #expect(KanaCandidate.list(for: "へぇ〜", segments: wave).first == KanaCandidate(text: "へぇ〜", readingLength: 3))
     }
 
     /// A library that cannot be loaded: one warning naming it, then kana without candidates.

@@ -5,8 +5,9 @@
 /// `KanaPadInput.conversion`, or `KanaPad.handle(_:at:converter:)` does both in one call.
 public protocol KanaKanjiConverter {
     /// Splits `reading` into segments (文節) and gives each one's candidates, best first.
-    /// The segments' readings, joined, are `reading`. No segments means no candidates (the
-    /// engine failed or knows nothing): the pad still types kana.
+    /// The segments' readings, joined, are `reading` (at least as long, `Character` for
+    /// `Character`: see `KanaCandidate.list`). No segments means no candidates (the engine
+    /// failed or knows nothing): the pad still types kana.
     mutating func convert(_ reading: String) -> [KanaKanjiSegment]
 }
 
@@ -41,14 +42,17 @@ extension KanaCandidate {
     /// The candidate bar for `reading` from a converter's `segments`:
     /// 1. with two or more segments, the whole sentence (each segment's best candidate,
     ///    joined: 今日はいい天気ですね) first;
-    /// 2. then every candidate of the first segment, standing for that segment's reading
-    ///    (今日は, きょうは, 京は, … for きょうは; for a one-segment reading these are whole).
-    /// Duplicates (same text and length) appear once. Segments that do not add up to
-    /// `reading` (a confused engine) give no candidates.
-    /// - Complexity: O(n) in the first segment's candidates.
+    /// 2. then every candidate of the first segment, standing for that segment's part of the
+    ///    reading (今日は, きょうは, 京は, … for きょうは; for a one-segment reading these are
+    ///    whole).
+    /// Segments are matched to the reading by length in `Character`s, not by text: an engine
+    /// may spell its segments' readings differently (Anthy gives 〜 back as ~). Duplicates
+    /// (same text and length) appear once. Segments whose lengths do not add up to the
+    /// reading's (a confused engine) give no candidates.
+    /// - Complexity: O(n) in the reading and the first segment's candidates.
     public static func list(for reading: String, segments: [KanaKanjiSegment]) -> [KanaCandidate] {
-        guard let first = segments.first, segments.map(\.reading).joined() == reading,
-              !segments.contains(where: { $0.reading.isEmpty }) else { return [] }
+        let lengths = segments.map(\.reading.count)
+        guard let first = segments.first, !lengths.contains(0), lengths.reduce(0, +) == reading.count else { return [] }
         var list: [KanaCandidate] = []
         var seen = Set<KanaCandidate>()
         func add(_ candidate: KanaCandidate) {
@@ -56,11 +60,15 @@ extension KanaCandidate {
             list.append(candidate)
         }
         if segments.count > 1 {
-            let best = segments.map { $0.candidates.first ?? $0.reading }.joined()
+            var rest = Substring(reading)
+            var best = ""
+            for (segment, length) in zip(segments, lengths) {
+                best += segment.candidates.first ?? String(rest.prefix(length))
+                rest = rest.dropFirst(length)
+            }
             add(KanaCandidate(text: best, readingLength: reading.count))
         }
-        let firstLength = first.reading.count
-        for text in first.candidates { add(KanaCandidate(text: text, readingLength: firstLength)) }
+        for text in first.candidates { add(KanaCandidate(text: text, readingLength: lengths[0])) }
         return list
     }
 }

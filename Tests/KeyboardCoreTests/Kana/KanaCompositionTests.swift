@@ -104,6 +104,11 @@ struct KanaCompositionTests {
         #expect(KanaCandidate.list(for: "にほんご", segments: []).isEmpty)
         // Segments that do not add up to the reading give nothing.
         #expect(KanaCandidate.list(for: "にほんご", segments: fake.convert("にほん")).isEmpty)
+        // Segments are matched by length: an engine's own spelling of a segment (Anthy's ~ for
+        // 〜) still stands for its part of the reading.
+        let respelled = [KanaKanjiSegment(reading: "へぇ", candidates: ["へぇ"]), KanaKanjiSegment(reading: "~", candidates: [])]
+        #expect(KanaCandidate.list(for: "へぇ〜", segments: respelled)
+                == [KanaCandidate(text: "へぇ〜", readingLength: 3), KanaCandidate(text: "へぇ", readingLength: 2)])
         // Duplicates appear once; a segment without candidates joins as its reading.
         let odd = [KanaKanjiSegment(reading: "あ", candidates: ["亜", "亜"]), KanaKanjiSegment(reading: "い", candidates: [])]
         #expect(KanaCandidate.list(for: "あい", segments: odd)

@@ -108,42 +108,60 @@ struct AnthyConverterTests {
         #expect(pad.handle(.returnKey, at: .seconds(5), converter: &converter).first == .commit("にほんご"))
     }
 
+    /// The end of a child process of these tests: status 0 and "ok" on stdout when `failure`
+    /// is `nil`, else status 1 and `failure` (Swift Testing 6.3.1 hands the parent garbage for
+    /// an empty stdout, so there is always a line). `_exit`: a sanitizer build's at-exit leak
+    /// check has no business in the child (and cannot run after `setuid`).
+    static func finish(_ failure: String?) -> Never {
+        print(failure ?? "ok")
+        fflush(nil)  // every stream: stdout here
+        _exit(failure == nil ? 0 : 1)
+    }
+
+    /// What a child process printed, as text.
+    static func output(_ result: ExitTest.Result?) -> String {
+        String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+    }
+
     /// A dictionary that cannot be read (anthy-common missing): the one warning names it, and
     /// Anthy prints nothing of its own. In a child process: a failed start stays in Anthy's
     /// process-wide state.
     @Test func missingDictionaryIsOneWarning() async {
-        await #expect(processExitsWith: .success) {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             // Anthy's own stderr lines would land in this file.
             let stderrFile = AnthyConverterTests.home + "/stderr-\(getpid())"
-            let fd = open(stderrFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            guard fd >= 0, dup2(fd, 2) == 2 else { exit(2) }
+            let fd = open(stderrFile, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+            guard fd >= 0, dup2(fd, 2) == 2 else { AnthyConverterTests.finish("cannot redirect stderr") }
             var lines: [String] = []
             let converter = AnthyConverter(overrides: [("HOME", AnthyConverterTests.home), ("DIC_FILE", "/nonexistent/anthy.dic")]) {
                 lines.append($0)
             }
             let empty = converter.convert("にほんご").isEmpty && converter.convert("か").isEmpty
-            let printed = (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? "?"
+            let printed = lseek(fd, 0, SEEK_END)
             unlink(stderrFile)
             let reason = "no kana-kanji conversion (the kana pad types kana without candidates): "
                 + "Anthy cannot read its dictionary /nonexistent/anthy.dic (Debian package anthy-common): No such file or directory"
-            exit(empty && lines == [reason] && converter.state != .ready && printed.isEmpty ? 0 : 1)
+            AnthyConverterTests.finish(empty && lines == [reason] && converter.state != .ready && printed == 0 ? nil
+                                       : "empty \(empty), warnings \(lines), state \(converter.state), \(printed) bytes on stderr")
         }
+        #expect(Self.output(result) == "ok\n")
     }
 
     /// Anthy reads the password database and would crash on a uid without an entry: the
     /// converter checks first. (Root only: the child process takes an unknown uid.)
     @Test(.enabled(if: getuid() == 0)) func uidWithoutPasswordEntryIsOneWarning() async {
-        await #expect(processExitsWith: .success) {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             var uid: uid_t = 54_321
             while getpwuid(uid) != nil { uid += 1 }
-            guard setgid(uid) == 0, setuid(uid) == 0 else { exit(2) }
+            guard setgid(uid) == 0, setuid(uid) == 0 else { AnthyConverterTests.finish("cannot become uid \(uid)") }
             var lines: [String] = []
             let converter = AnthyConverter(overrides: [("HOME", "/nonexistent")]) { lines.append($0) }
             let empty = converter.convert("にほんご").isEmpty
             let reason = "no kana-kanji conversion (the kana pad types kana without candidates): "
                 + "Anthy needs a password database entry for uid \(uid)"
-            exit(empty && lines == [reason] ? 0 : 1)
+            AnthyConverterTests.finish(empty && lines == [reason] ? nil : "empty \(empty), warnings \(lines)")
         }
+        #expect(Self.output(result) == "ok\n")
     }
 
     /// What Anthy costs (figures for the benchmark and the report; nothing is asserted on
@@ -152,9 +170,9 @@ struct AnthyConverterTests {
     @Test func measuredCosts() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             let clock = ContinuousClock()
-            let converter = AnthyConverter(overrides: [("HOME", AnthyConverterTests.home)]) { _ in exit(3) }
+            let converter = AnthyConverter(overrides: [("HOME", AnthyConverterTests.home)]) { print($0) }
             let start = clock.now
-            guard converter.prepare() else { exit(4) }
+            guard converter.prepare() else { AnthyConverterTests.finish("Anthy did not load") }
             let load = clock.now - start
             let first = clock.measure { _ = converter.convert("にほんご") }
             let sentences = ["にほんご", "きょうはいいてんきですね", "わたしのなまえはなかのです", "へぇ"]
@@ -170,10 +188,11 @@ struct AnthyConverterTests {
             print("anthy load \(ms(load)) ms; first conversion \(ms(first)) ms; per conversion over \(costs.count) "
                   + "(prefixes of 4 readings): p50 \(ms(costs[costs.count / 2])) p99 \(ms(costs[costs.count * 99 / 100])) "
                   + "max \(ms(costs[costs.count - 1])) ms; a \(long.count)-kana reading \(ms(longCost)) ms")
-            exit(0)
+            AnthyConverterTests.finish(nil)
         }
-        let line = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
-        #expect(line.hasPrefix("anthy load "))
-        print(line, terminator: "")
+        let lines = Self.output(result)
+        #expect(lines.hasPrefix("anthy load ") && lines.hasSuffix("\nok\n"))
+        // The figures, for the report and `make bench` later (stderr: unbuffered).
+        FileHandle.standardError.write(Data(("# " + (lines.split(separator: "\n").first ?? "") + "\n").utf8))
     }
 }

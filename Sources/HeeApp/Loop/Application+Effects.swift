@@ -7,6 +7,9 @@ import KeyboardCore
 extension Application {
     /// Feeds `input`, which happened at `time`, to the session and performs its effects.
     func send(_ input: KeyboardInput, at time: Duration) {
+        // A conversion waiting for its frame comes before any input (but not before time
+        // passing): the input then sees the candidates of what is composed.
+        if input != .tick, pendingConversion != nil { runPendingConversion() }
         sessionTime = max(sessionTime, time)
         apply(session.handle(input, at: time), at: time)
     }
@@ -85,6 +88,17 @@ extension Application {
                 trace.emit(.layer(name), at: now)
             case .alternatesShown(let key, let choices):
                 trace.emit(.alternates(key, choices, coordinateScale: coordinateScale), at: now)
+            case .kanaCommitted(let text):
+                trace.emit(.commit(text), at: now)
+            case .candidatesChanged(let bar):
+                trace.emit(.candidates(bar, coordinateScale: coordinateScale), at: now)
+            case .convert(let reading):
+                conversionRequested(reading, at: now)
+            case .keyboardLayoutChanged(let name):
+                trace.emit(.keyboardLayout(name), at: now)
+                // The globe key's choice is the user's: saved as the layout to start with.
+                settings?.settings.layout = name
+                SettingsSnapshot.publish(settings)
             case .needsDisplay:
                 screen.needsDisplay = true
             }

@@ -1,5 +1,6 @@
 import AppModel
 import CSDL
+import HeeAnthy
 import HeeRender
 import KeyboardCore
 
@@ -45,6 +46,13 @@ final class Application {
     var audioStartPending = false
     /// The latest time given to the session.
     var sessionTime: Duration = .zero
+    /// The kana pad's converter: Anthy, loaded when the app is first idle or at first use; a
+    /// failure is one warning line, after which the pad types kana without candidates.
+    let converter = AnthyConverter(warn: { Console.error("\(Console.program): warning: \($0)") })
+    /// A conversion that waits for the frame showing its composition (`Application+Kana`).
+    var pendingConversion: (reading: String, time: Duration)?
+    /// Whether loading the converter while idle has been done (or found unneeded).
+    var converterPrepared = false
     var running = true
 
     /// Window coordinates per point (`--scale`).
@@ -102,6 +110,10 @@ final class Application {
             }
             let animating = session.isAnimating(at: now)
             try drawIfNeeded(at: now)
+            // The composition is on screen: its candidates come next (live; a replay converts
+            // at once).
+            runPendingConversion()
+            try drawIfNeeded(at: clock.now)
             // A frame drawn mid-animation is followed by at least one more, so the final
             // frame (the animation's end state) is always drawn.
             if animating { screen.needsDisplay = true }
@@ -115,11 +127,13 @@ final class Application {
                 continue
             }
             screen.setIconIfDue(at: now, animating: animating)
+            prepareConverterIfIdle(animating: animating)
             if wait(for: &event, at: now, animating: animating) {
                 handleLive(event)
                 while running, SDL_PollEvent(&event) != 0 { handleLive(event) }
             }
         }
+        runPendingConversion()
         if !X11WindowLoss.windowLost { try drawIfNeeded(at: clock.now) }
         _ = audio.stop()  // quitting: not traced (a hidden keyboard traces `closed`)
         settingsChanged()

@@ -36,6 +36,9 @@ extension KeyboardSession {
     /// Seed 001's `closeKeyboard()`: the text field resigns first responder, the keyboard
     /// slides away, and presses on its keys end.
     mutating func closeKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
+        // The kana pad's composition is committed to the field it was typed for.
+        commitComposition(&effects)
+        flick = nil
         if isTextFieldFocused {
             isTextFieldFocused = false
             setComposition(nil, &effects)

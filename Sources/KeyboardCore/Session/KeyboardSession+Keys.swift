@@ -8,8 +8,11 @@ extension KeyboardSession {
         guard var schedule = keyRepeat, !schedule.isIdle, isDue(schedule.nextFire) else { return }
         while isDue(schedule.nextFire) {
             let revisions = textField.revisions
+            let composing = isComposing
             if case .arrow = action(of: schedule.key) {
                 pressRepeating(schedule.key, &effects)
+            } else if backspaceOnKanaPad(&effects) {
+                // ⌫ deletes from the kana pad's composition first (issue 22).
             } else {
                 let wholeWords = schedule.nextFire - schedule.pressedAt >= KeyRepeat.wordsAfter
                 documentEdit(wholeWords ? .deleteWordBackward : .deleteBackward, &effects)
@@ -17,7 +20,7 @@ extension KeyboardSession {
             schedule.nextFire += KeyRepeat.interval
             // Only the host screen's field can be seen to have nothing left to delete;
             // another application's text (system mode) cannot.
-            if mode == .hostScreen && textField.revisions == revisions {
+            if mode == .hostScreen && !composing && textField.revisions == revisions {
                 // Nothing to delete: the next repeats would change nothing either.
                 schedule.idleAt = revisions
                 break
@@ -42,6 +45,7 @@ extension KeyboardSession {
     /// latched, locked or held go with it (`typeWithModifiers`) and are used up.
     mutating func type(_ key: KeyID, at time: Duration, _ effects: inout [KeyboardEffect]) {
         let action = action(of: key)
+        if typeOnKanaPad(action, &effects) { return }
         let modifiers = activeModifiers
         switch action {
         case .return where mode == .hostScreen:
@@ -96,6 +100,7 @@ extension KeyboardSession {
     /// which it uses up.
     mutating func pressRepeating(_ key: KeyID, _ effects: inout [KeyboardEffect]) {
         let action = action(of: key)
+        if action == .backspace, backspaceOnKanaPad(&effects) { return }
         let modifiers = activeModifiers
         if modifiers.isEmpty { typePlainly(action, &effects) } else { typeWithModifiers(action, modifiers, &effects) }
         modifiersUsed(&effects)

@@ -15,7 +15,8 @@ extension KeyboardSession {
     /// reports the new layer and its layout.
     mutating func showLayer(_ name: String, _ effects: inout [KeyboardEffect]) {
         guard name != layout.layerName, definition.layer(named: name) != nil else { return }
-        layout = KeyboardLayout(windowSize: layout.windowSize, mode: mode, definition: definition, layer: name)
+        layout = KeyboardLayout(windowSize: layout.windowSize, mode: mode, definition: definition, layer: name,
+                                desktopKeys: desktopKeys)
         effects.append(.layerChanged(name))
         effects.append(.layoutChanged)
     }

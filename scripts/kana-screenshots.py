@@ -46,8 +46,7 @@ def main():
     try:
         trace = e2e.TraceReader(app.stdout, timeout=20)
         keys = trace.wait_for(e2e.is_event("layout"), "layout")["keys"]
-        window = subprocess.run(["xdotool", "search", "--sync", "--class", "hee-keyboard"], env=env, check=True,
-                                capture_output=True, text=True).stdout.split()[0]
+        window = kana.find_window(env)
         subprocess.run(["xdotool", "windowmove", "--sync", window, "0", "0"], env=env, check=True)
         trace.wait_for(e2e.is_event("keyboard", status="show"), "keyboard shown")
         shot(env, os.path.join(out, "kana-pad.png"))

@@ -57,19 +57,38 @@ def gestures(text, plan=None):
     return steps
 
 
-def drag_args(window, rect, direction):
-    """xdotool arguments that flick the key at `rect` ({x, y, w, h}, window coordinates) in
-    `direction`: down at its centre, a move of one key width or height, up there."""
+def press_args(window, rect):
+    """xdotool arguments that put the pointer on the centre of `rect` ({x, y, w, h}, window
+    coordinates) and press the button."""
+    cx, cy = int(rect["x"] + rect["w"] / 2), int(rect["y"] + rect["h"] / 2)
+    return ["mousemove", "--window", str(window), str(cx), str(cy), "mousedown", "1"]
+
+
+def release_args(window, rect, direction):
+    """xdotool arguments that, the key at `rect` pressed at its centre, move one key width or
+    height towards `direction` (in two steps) and release there."""
     cx, cy = int(rect["x"] + rect["w"] / 2), int(rect["y"] + rect["h"] / 2)
     dx, dy = {"center": (0, 0), "left": (-rect["w"], 0), "right": (rect["w"], 0),
               "up": (0, -rect["h"]), "down": (0, rect["h"])}[direction]
-    args = ["mousemove", "--window", str(window), str(cx), str(cy), "mousedown", "1"]
+    args = []
     if direction != "center":
         args += ["mousemove", "--window", str(window), str(int(cx + dx / 2)), str(int(cy + dy / 2)),
                  "mousemove", "--window", str(window), str(int(cx + dx)), str(int(cy + dy))]
     return args + ["mouseup", "1"]
 
 
+def drag_args(window, rect, direction):
+    """xdotool arguments that flick the key at `rect` in `direction` in one go: down at its
+    centre, a move of one key width or height, up there."""
+    return press_args(window, rect) + release_args(window, rect, direction)
+
+
 def flick(env, window, rect, direction):
     """Flicks (or taps) the key at `rect` with xdotool."""
     subprocess.run(["xdotool"] + drag_args(window, rect, direction), env=env, check=True)
+
+
+def find_window(env):
+    """The app's visible window (class hee-keyboard), waiting for it to be mapped."""
+    return subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--class", "hee-keyboard"], env=env, check=True,
+                          capture_output=True, text=True, timeout=30).stdout.split()[0]

@@ -197,13 +197,13 @@ class Desktop:
 class Keyboard:
     """A running `HeeApp --system --trace` and its keys."""
 
-    def __init__(self, desktop, binary, name, extra_env=None):
+    def __init__(self, desktop, binary, name, extra_env=None, args=()):
         self.desktop = desktop
         env = dict(desktop.env, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=os.path.join(desktop.workdir, f"{name}.raw"))
         env.update(extra_env or {})
         self.stderr_path = os.path.join(desktop.workdir, f"{name}-stderr.txt")
         stderr = open(self.stderr_path, "wb")
-        self.proc = subprocess.Popen([binary, "--system", "--trace"], env=env, stdin=subprocess.DEVNULL,
+        self.proc = subprocess.Popen([binary, "--system", "--trace", *args], env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=stderr, start_new_session=True,
                                      cwd=desktop.workdir)
         stderr.close()

@@ -89,7 +89,12 @@ final class X11KeystrokeSender: KeySender {
 
     /// Gives borrowed keycodes back once they have been idle long enough (and every one of
     /// them when the sender goes: `X11SpareKeycodes` owns them).
-    func tick(at now: Duration) { spare.returnIfIdle(at: now) }
+    func tick(at now: Duration) {
+        // The keymap as last read may hold our loans (read while they were lent, after
+        // someone else's change): once they are back, it would type returned, empty keycodes
+        // (found by the kana pad's test: GTK got nothing, or the wrong kana). Read it again.
+        if spare.returnIfIdle(at: now) { keymap.markStale() }
+    }
 
     /// Notes keymap changes made by others (`setxkbmap`, `xmodmap`): the next keystroke
     /// reads the keymap again. Our own spare-keycode changes are not counted.

@@ -122,9 +122,12 @@ final class X11SpareKeycodes {
         return held
     }
 
-    /// Gives the loans back when `hold` has passed since the last use.
-    func returnIfIdle(at now: Duration) {
-        if let deadline, now >= deadline { returnAll() }
+    /// Gives the loans back when `hold` has passed since the last use. Returns whether it did.
+    @discardableResult
+    func returnIfIdle(at now: Duration) -> Bool {
+        guard let deadline, now >= deadline else { return false }
+        returnAll()
+        return true
     }
 
     /// Gives every loan back: each keycode that still holds what we put there is emptied

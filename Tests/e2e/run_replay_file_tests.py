@@ -194,7 +194,11 @@ def generate_long_file(path, layout, count, seed=12):
     follows them), mixing every input kind the app reacts to."""
     rng = random.Random(seed)
     keys = layout["keys"]
-    names = [k for k in keys if k not in ("textField", "closeKeyboard", "resetCount", "volumeDown", "volumeUp")]
+    # Return is left out: it ends editing and the keyboard slides away, and the rest of the
+    # file would type nothing. The globe key too: it would switch to the kana pad, where
+    # these keys are not (the kana pad's replays are files of their own, kana-*.jsonl).
+    names = [k for k in keys if k not in ("textField", "closeKeyboard", "resetCount", "volumeDown", "volumeUp", "return",
+                                          "🌐")]
     size = [layout["window"]["w"], layout["window"]["h"]]
     records = []
     t = 1000

@@ -62,7 +62,7 @@ HEE_TEXT = "へぇ〜"
 ASSET_FILES = [
     "fonts/MPLUS1-Regular.otf", "fonts/MPLUS1-Bold.otf", "fonts/MPLUS1Code-Medium.otf", "fonts/HeeLaurel.ttf",
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
-    "layouts/en.json", "layouts/de.json",
+    "layouts/en.json", "layouts/de.json", "layouts/ja-kana.json",
 ]
 ICON_SIZES = (48, 128, 256)
 EXPECTED_FILES = sorted(
@@ -644,9 +644,10 @@ def check_opened_files(strace_log, hidden):
                 opened.add(m.group(1))
     names = {os.path.basename(f) for f in ASSET_FILES}
     assets = sorted(p for p in opened if os.path.basename(p) in names)
-    # A run without --layout reads the shipped en layout, not the other layouts.
+    # A run without --layout reads the shipped en layout and ja-kana (the globe key's default
+    # layouts), not the others.
     wanted = [f"/usr/share/hee-keyboard/{f}" for f in ASSET_FILES
-              if not f.endswith(".txt") and (not f.startswith("layouts/") or f == "layouts/en.json")]
+              if not f.endswith(".txt") and (not f.startswith("layouts/") or f in ("layouts/en.json", "layouts/ja-kana.json"))]
     missing = [p for p in wanted if p not in opened]
     expect(not missing, f"the installed program did not open {missing}; assets it opened: {assets}")
     outside = [p for p in assets if not p.startswith("/usr/share/hee-keyboard/")]

@@ -42,7 +42,7 @@ func benchPushPress(_ interval: UInt32, _ parameter: UnsafeMutableRawPointer?) -
 /// stream's position (frames mixed so far) is kept, so with the disk audio driver the bench
 /// can find where in the stream the clip starts.
 /// At the end one JSON line goes to stdout and the app quits.
-final class BenchDriver {
+final class BenchDriver: Benchmark {
     private let presses: Int
     private let interval: Duration
     private let target: Point

@@ -51,6 +51,7 @@ extension Application {
                 trace.emit(.text(text, caret: caret), at: now)
             case .compositionChanged(let text, let cursor):
                 trace.emit(.composition(text, cursor: cursor), at: now)
+                bench?.compositionChanged(text)
             case .playSound(let name):
                 let outcome = audio.press(at: now)
                 emit(outcome, at: now)
@@ -92,6 +93,7 @@ extension Application {
                 trace.emit(.commit(text), at: now)
             case .candidatesChanged(let bar):
                 trace.emit(.candidates(bar, coordinateScale: coordinateScale), at: now)
+                bench?.candidatesChanged(bar)
             case .convert(let reading):
                 conversionRequested(reading, at: now)
             case .keyboardLayoutChanged(let name):

@@ -33,8 +33,28 @@ extension Application {
 
     /// Converts `reading` with Anthy and hands the answer to the session.
     private func convert(_ reading: String, at time: Duration) {
+        let started = bench == nil ? 0 : BenchDriver.nanoseconds()
         let segments = converter.convert(reading)
+        let took = bench == nil ? 0 : BenchDriver.nanoseconds() - started
         send(.conversion(reading: reading, segments: segments), at: time)
+        bench?.conversionDone(nanoseconds: took, length: reading.count)
+    }
+
+    /// The benchmark driver `plan` asks for: the kana pad's when the layout shown has one, else
+    /// the へぇ button's.
+    func makeBenchmark(_ plan: (presses: Int, interval: Duration)) -> any Benchmark {
+        let s = coordinateScale
+        func window(_ r: Rect) -> Rect { Rect(x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s) }
+        guard session.definition.hasKanaPad else {
+            let target = session.layout.heeFrame.center
+            return BenchDriver(presses: plan.presses, interval: plan.interval, target: Point(x: target.x * s, y: target.y * s),
+                               windowID: screen.window.id, start: clock.now)
+        }
+        return KanaBenchDriver(flicks: plan.presses, interval: plan.interval, keys: session.layout.keys.mapValues(window),
+                               definition: session.definition, windowID: screen.window.id, start: clock.now) { [converter] in
+            converter.prepare()
+            return converter.loadCost
+        }
     }
 
     /// Loads Anthy once the app is idle after start-up (the window icon is set by then), when

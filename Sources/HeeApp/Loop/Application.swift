@@ -41,7 +41,7 @@ final class Application {
     var replay: ReplayCursor
     /// `--bench-presses` and `--bench-interval`: the benchmark driver to start, if any.
     let benchPlan: (presses: Int, interval: Duration)?
-    var bench: BenchDriver?
+    var bench: (any Benchmark)?
     /// A request to open the audio device that waits for the first frame.
     var audioStartPending = false
     /// The latest time given to the session.
@@ -154,12 +154,7 @@ final class Application {
         if let systemMode { systemMode.showWindow() } else { screen.window.show() }
         try screen.windowShown(at: clock.now)
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }
-        if let benchPlan {
-            let target = session.layout.heeFrame.center
-            bench = BenchDriver(presses: benchPlan.presses, interval: benchPlan.interval,
-                                target: Point(x: target.x * coordinateScale, y: target.y * coordinateScale),
-                                windowID: screen.window.id, start: clock.now)
-        }
+        if let benchPlan { bench = makeBenchmark(benchPlan) }
         if let recorder {
             // A recording starts with the window's size, so its replay lays out the same keys,
             // at time 0 (SDL's start): events queued before this line may carry earlier times,

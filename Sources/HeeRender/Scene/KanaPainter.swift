@@ -18,6 +18,10 @@ final class KanaPainter {
     private let text: TextRenderer
     private var tiles: [TileKey: Texture] = [:]
     private struct TileKey: Hashable { var width: Int, height: Int, radius: Int, color: Color, shadow: Int }
+    /// Texts' styles as fitted to their room (measured once per text, style and room, not
+    /// every frame).
+    private var fitted: [FitKey: TextStyle] = [:]
+    private struct FitKey: Hashable { var text: String, style: TextStyle, room: Int }
 
     init(renderer: Renderer, text: TextRenderer) {
         self.renderer = renderer
@@ -25,7 +29,20 @@ final class KanaPainter {
     }
 
     /// Forgets textures made for another pixel scale.
-    func reset() { tiles = [:] }
+    func reset() {
+        tiles = [:]
+        fitted = [:]
+    }
+
+    /// `style` shrunk so `label` fits `room` pixels (down to 10 pt), remembered.
+    private func fit(_ label: String, _ style: TextStyle, room: Int, s: Double) -> TextStyle {
+        let key = FitKey(text: label, style: style, room: room)
+        if let known = fitted[key] { return known }
+        if fitted.count > 512 { fitted = [:] }
+        let result = text.style(fitting: label, style, inWidth: room, pixelScale: s, minimumPoints: 10)
+        fitted[key] = result
+        return result
+    }
 
     /// Draws `guide` around the key at `key` (pixels) at `s` pixels per point.
     /// - Throws: `SDLError` when drawing fails.
@@ -70,8 +87,8 @@ final class KanaPainter {
         try renderer.copy(texture, to: PixelRect(x: r.x, y: r.y, width: texture.width, height: texture.height))
         guard let label else { return }
         let style = TextStyle(.regular, Self.guidePointSize, selected ? .white : Palette.keyLabel)
-        let fitted = text.style(fitting: label, style, inWidth: r.width - Int((4 * s).rounded()), pixelScale: s, minimumPoints: 10)
-        guard let line = try text.line(label, fitted, pixelScale: s) else { return }
+        guard let line = try text.line(label, fit(label, style, room: r.width - Int((4 * s).rounded()), s: s), pixelScale: s)
+        else { return }
         try renderer.copy(line.texture, to: PixelRect(x: r.x + (r.width - line.width) / 2, y: r.y + (r.height - line.height) / 2,
                                                       width: line.width, height: line.height))
     }
@@ -81,8 +98,7 @@ final class KanaPainter {
     /// - Throws: `SDLError` when drawing fails.
     func drawComposition(_ composed: String, in area: PixelRect, s: Double) throws(SDLError) {
         let style = TextStyle(.regular, Self.compositionPointSize, Palette.keyLabel)
-        let fitted = text.style(fitting: composed, style, inWidth: area.width, pixelScale: s, minimumPoints: 10)
-        guard let line = try text.line(composed, fitted, pixelScale: s) else { return }
+        guard let line = try text.line(composed, fit(composed, style, room: area.width, s: s), pixelScale: s) else { return }
         let top = area.y + (area.height - line.height) / 2
         renderer.clip(to: area)
         defer { renderer.clip(to: nil) }
@@ -115,8 +131,7 @@ final class KanaPainter {
             }
             let style = TextStyle(.regular, CandidateBar.pointSize, Palette.keyLabel)
             let room = r.width - 2 * Int((CandidateBar.cellPadding / 2 * s).rounded())
-            let fitted = text.style(fitting: cell.text, style, inWidth: room, pixelScale: s, minimumPoints: 10)
-            guard let label = try text.line(cell.text, fitted, pixelScale: s) else { continue }
+            guard let label = try text.line(cell.text, fit(cell.text, style, room: room, s: s), pixelScale: s) else { continue }
             try renderer.copy(label.texture, to: PixelRect(x: r.x + (r.width - label.width) / 2, y: r.y + (r.height - label.height) / 2,
                                                            width: label.width, height: label.height))
         }

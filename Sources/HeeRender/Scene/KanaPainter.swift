@@ -44,11 +44,17 @@ final class KanaPainter {
         return result
     }
 
-    /// Draws `guide` around the key at `key` (pixels) at `s` pixels per point.
+    /// Draws `guide` around the key at `key` (pixels) at `s` pixels per point; a tile that
+    /// would stick out of `bounds` (the keyboard, pixels) sideways is moved in.
     /// - Throws: `SDLError` when drawing fails.
-    func drawGuide(_ guide: FlickGuide, key: PixelRect, s: Double) throws(SDLError) {
+    func drawGuide(_ guide: FlickGuide, key: PixelRect, bounds: PixelRect, s: Double) throws(SDLError) {
         let gap = Int((Self.guideGap * s).rounded())
         func tile(_ direction: FlickDirection) -> PixelRect {
+            var r = place(direction)
+            r.x = min(max(r.x, bounds.x), bounds.x + bounds.width - r.width)
+            return r
+        }
+        func place(_ direction: FlickDirection) -> PixelRect {
             switch direction {
             case .center: key
             case .left: PixelRect(x: key.x - key.width - gap, y: key.y, width: key.width, height: key.height)

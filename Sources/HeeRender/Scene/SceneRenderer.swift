@@ -288,7 +288,7 @@ public final class SceneRenderer {
             try kana.drawCandidateBar(scene.candidateBar, s: s) { self.px($0.offsetBy(dy: dy), s) }
         }
         if let held = scene.flickGuide, let rect = layout.keys[held.key] {
-            try kana.drawGuide(held.guide, key: px(rect.offsetBy(dy: dy), s), s: s)
+            try kana.drawGuide(held.guide, key: px(rect.offsetBy(dy: dy), s), bounds: px(layout.keyboardFrame.offsetBy(dy: dy), s), s: s)
         }
     }
 

@@ -1,7 +1,7 @@
-// DEFAULT AND TEST DATA. The kana pad's tables belong in the layout file (issue 20: "the kana
-// tables are data in the layout file"); the `ja-kana` layout will carry these values and the
-// pad will read them from there. Until then these constants are what the tests drive and
-// what a layout without its own table falls back to.
+// DEFAULT AND TEST DATA. The kana pad's tables are data in the layout file: the app reads
+// them from `layouts/ja-kana.json`, which carries these values (a test keeps the file and
+// `LayoutDefinition.japaneseKana`, built from these, equal). Here they are what the core's
+// tests drive, and `KanaModifierTable.standard` is what a layout without `forms` uses.
 //
 // Sources (public descriptions of iOS 日本語かな; iOS itself is not at hand):
 // - Flicks: left い段, up う段, right え段, down お段 (mynavi 2016-01-12 「9時方向を先頭に

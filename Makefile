@@ -23,7 +23,7 @@ ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-M
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt \
 	layouts/en.json layouts/de.json layouts/ja-kana.json
 
-.PHONY: sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
+.PHONY: touch-test sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
 
 all: release
 
@@ -39,7 +39,7 @@ run: release
 ## Every test: core unit tests and render tests (swift test), then the end-to-end tests:
 ## the release binary in Xvfb driven by xdotool, replay files through the real event path,
 ## and native Wayland in sway's headless backend.
-test: unit-test e2e-test install-test docs-test deb-test wayland-test
+test: unit-test e2e-test install-test docs-test deb-test wayland-test touch-test
 
 unit-test:
 	$(SWIFT) test
@@ -57,12 +57,24 @@ e2e-test: release
 	$(PYTHON) Tests/e2e/run_sanitizer_setup_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_window_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_system_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_desktop_keys_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_layer_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_kana_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_sound_server_tests.py
 
-## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script).
+## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script);
+## system mode on Wayland (layer shell, input method, virtual keyboard) into foot, a GTK
+## entry and xterm through XWayland; the committed protocol glue is what wayland-scanner makes.
 wayland-test: release
+	scripts/wayland-protocols.sh --check
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_system_tests.py
+
+## Real touch (issue 19): weston headless with kiosk-shell, Xwayland and our own weston module
+## (Tests/touch, built here from source against libweston-10-dev) that gives its seat a touch
+## screen; the app touched natively on Wayland and on X11 through Xwayland.
+touch-test: release
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_touch_tests.py
 
 ## Sanitizers: AddressSanitizer (with leak checks) and ThreadSanitizer builds running the unit
 ## tests, every replay file and the live Xvfb test; any report fails (scripts/sanitize.sh).
@@ -78,11 +90,13 @@ assets:
 check-assets:
 	scripts/check_assets.sh
 
-## The README's screenshots, taken from the real windows under Xvfb (system mode: typing
+## The README's screenshots, taken from the real windows under Xvfb (the layers, the
+## alternates bubble and the trackpad: scripts/layer_screenshots.py; system mode: typing
 ## into a GTK window under openbox).
 screenshot: release
 	scripts/screenshot.sh docs/screenshot.png
 	scripts/system-screenshot.sh docs/system-mode.png
+	$(PYTHON) scripts/layer_screenshots.py docs
 
 ## Installs the release binary as hee-keyboard, its fonts, sounds and layouts, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).
@@ -134,6 +148,7 @@ deb-test: release
 ## Benchmarks (release build): prints a table and writes bench/results.json.
 bench: release bench-deps
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET $(PYTHON) bench/run_bench.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) bench/wayland_system_latency.py
 
 ## python-xlib for the X measurements: Debian's python3-xlib (installed by install-deps.sh)
 ## or, for another Python, from PyPI.

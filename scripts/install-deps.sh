@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages HeeKeyboard needs to build, run and test (Debian 12).
-#   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; Wayland client and
+#   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; PipeWire's headers (the
+#           clip's own PipeWire stream; the library is loaded at run time); Wayland client and
 #           xkbcommon headers (our wl_shm presenter, the keymap guard); X11, XTEST, XInput,
 #           X11-xcb and xkbcommon-x11 headers (system mode, --system); Anthy's header
 #           (libanthy-dev: the kana pad's converter, loaded at run time)
@@ -11,7 +12,8 @@
 #           (x11-xserver-utils: keysyms on spare keycodes before xdotool types them) for the end-to-end tests;
 #           openbox and x11-utils (xprop, xwininfo, xkill) for the window tests and for the
 #           record/replay test (a real window manager, so minimizing really iconifies);
-#           sway, grim, wtype and weston for the Wayland tests; PulseAudio, PipeWire with WirePlumber and
+#           sway, grim, wtype, weston and foot for the Wayland tests; Xwayland and libweston-10-dev for
+#           the touch tests (our weston module, Tests/touch, is built with gcc from build-essential); PulseAudio, PipeWire with WirePlumber and
 #           pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus for the sound-server tests and
 #           make bench
 #   system: xterm, GTK 3 and Tk for Debian's python3 (python3-gi, gir1.2-gtk-3.0, python3-tk),
@@ -28,15 +30,15 @@
 set -euo pipefail
 packages=(
   binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4 libedit2 libxml2 libsqlite3-0 libncurses6
-  libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev pkg-config
-  libwayland-dev libxkbcommon-dev libanthy-dev libanthy1 anthy-common
+  libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev libpipewire-0.3-dev pkg-config
+  libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev libanthy-dev libanthy1 anthy-common
   fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
   libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev
   xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
-  sway grim wtype weston
+  sway grim wtype weston foot xwayland libweston-10-dev
   python3-xlib
   dpkg-dev debhelper build-essential lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )

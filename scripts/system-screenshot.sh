@@ -2,8 +2,9 @@
 # Takes the README's system-mode screenshot: HeeKeyboard --system typing into another
 # application on a real X desktop. Starts its own Xvfb with openbox, a GTK 3 window with a
 # text entry (Tests/e2e/targets/gtk_entry.py) that gets the focus, and the release binary with
-# --system; clicks へぇ twice and "h", "i", then holds へぇ down for the shot, so the picture
-# shows the typed text in the other window, the keyboard's line naming it, and the pressed cap.
+# --system; clicks へぇ, "h", "i", へぇ, then "ctrl" once (latched for the next key: white), so
+# the picture shows the typed text in the other window, the keyboard's line naming it, and
+# the desktop row (esc tab ctrl alt ← ↓ ↑ →) with ctrl's latched state.
 # Usage: scripts/system-screenshot.sh OUTPUT.png
 #        (needs xvfb, openbox, xdotool, imagemagick, python3-gi and gir1.2-gtk-3.0)
 set -euo pipefail
@@ -16,13 +17,16 @@ out="${1:?usage: scripts/system-screenshot.sh OUTPUT.png}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 app="${HEE_APP:-$here/../.build/release/HeeApp}"
 work="$(mktemp -d)"
-exec 3< <(Xvfb -displayfd 1 -screen 0 960x700x24 -nolisten tcp 2>/dev/null)
+exec 3< <(Xvfb -displayfd 1 -screen 0 960x760x24 -nolisten tcp 2>/dev/null)
 xvfb=$!
 read -r -t 10 number <&3 || { echo "system-screenshot.sh: Xvfb did not start" >&2; exit 1; }
 cleanup() {
   for pid in "${app_pid:-}" "${gtk_pid:-}" "${wm_pid:-}" "$xvfb"; do
     [[ -n "$pid" ]] && kill "$pid" 2>/dev/null || true
   done
+  # The app saves its settings as it quits: wait for it (and the others) before removing
+  # their directory, or the save lands in it after the removal.
+  wait 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -54,14 +58,14 @@ import json, sys
 r = json.loads(sys.stdin.readline())["keys"][sys.argv[1]]
 print(int(r["x"] + r["w"] / 2), int(r["y"] + r["h"] / 2))' "$1"
 }
-read -r hx hy < <(center hee)
-for key in hee h i; do
+for key in hee h i hee ctrl; do
   read -r x y < <(center "$key")
   xdotool mousemove --window "$kb" "$x" "$y" click 1
   sleep 0.3
 done
-xdotool mousemove --window "$kb" "$hx" "$hy" mousedown 1
+# The pointer rests between the keys (no key looks pressed).
+read -r x y < <(center esc)
+xdotool mousemove --window "$kb" 2 "$y"
 sleep 0.5
 import -window root "$out"
-xdotool mouseup 1
 echo "wrote $out"

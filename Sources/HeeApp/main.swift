@@ -155,14 +155,15 @@ case .run(let options):
         Console.error("\(Console.program): warning: \(settingsFile.path ?? "settings"): \(warning)")
     }
     let definition = layoutFiles.load(layoutChoice)
+    let saved = store?.settings ?? Settings()
+    let desktopKeys = options.showsDesktopKeys(settings: saved)
     // The layouts the globe key switches between (issue 22): the saved list, by default en
     // and ja-kana; their tallest sets the window's smallest size, so switching never overflows.
-    let globeLayouts = layoutFiles.loadGlobeLayouts(store?.settings.layouts ?? Settings.defaultLayouts, chosen: definition,
+    let globeLayouts = layoutFiles.loadGlobeLayouts(saved.layouts ?? Settings.defaultLayouts, chosen: definition,
                                                     catalog: layouts)
     let shown = globeLayouts.contains { $0.name == definition.name } ? globeLayouts : globeLayouts + [definition]
-    let configuration = options.configuration(settings: store?.settings ?? Settings(), environment: environment,
-                                              layout: definition.name,
-                                              keyRows: shown.map { KeyboardLayout.keyRows(of: $0, desktopKeys: options.system) }.max(),
+    let configuration = options.configuration(settings: saved, environment: environment, layout: definition.name,
+                                              keyRows: shown.map { KeyboardLayout.keyRows(of: $0, desktopKeys: desktopKeys) }.max(),
                                               candidateBar: shown.contains(where: \.hasKanaPad))
     var app: Application?
     do {

@@ -30,7 +30,7 @@ struct AudioDeviceModelTests {
 
     @Test func aSuspendedDeviceReopensForThePressAndResumes() {
         var model = Self.opened()
-        #expect(model.suspend() == [.closeDevice, .trace(.audioSuspended)])
+        #expect(model.suspend() == [.suspendDevice, .trace(.audioSuspended)])
         #expect(model.press(at: .seconds(5)) == [.openDevice(redetect: false)])
         #expect(model.opened(Self.spec, at: .seconds(5)) == [.trace(.audioResumed(Self.spec)), .play])
     }
@@ -110,10 +110,11 @@ struct AudioDeviceModelTests {
         _ = never.start(at: .zero)
         _ = never.openFailed("none", at: .zero)
         #expect(never.stop() == [])
-        // A suspended device counts as opened: its close is reported, with nothing to close.
+        // A suspended device counts as opened: it is closed (an inactive stream lets go of
+        // the server) and its close reported.
         var suspended = Self.opened()
         _ = suspended.suspend()
-        #expect(suspended.stop() == [.trace(.audioClosed)])
+        #expect(suspended.stop() == [.closeDevice, .trace(.audioClosed)])
     }
 
     @Test func aDeviceOpenedAfterTheKeyboardHidIsClosedAgain() {

@@ -22,6 +22,18 @@ struct LaunchOptionsRepeatTests {
         #expect(options.benchInterval == 5 && options.benchPresses == 10)
     }
 
+    /// Issue 20's benchmark gestures: hee by default, layer or bubble by name; anything else,
+    /// or the flag without a benchmark, is a usage error.
+    @Test func benchGesture() throws {
+        #expect(try LaunchOptionsTouchTests.run(["--bench-presses", "3"]).benchGesture == .hee)
+        #expect(try LaunchOptionsTouchTests.run(["--bench-presses", "3", "--bench-gesture", "layer"]).benchGesture == .layer)
+        #expect(try LaunchOptionsTouchTests.run(["--bench-gesture", "bubble", "--bench-presses", "3"]).benchGesture == .bubble)
+        let unknown = try #require(LaunchOptionsTouchTests.usageError(["--bench-presses", "3", "--bench-gesture", "swipe"]))
+        #expect(unknown.message == "--bench-gesture expects hee, layer or bubble, not 'swipe'")
+        let lone = try #require(LaunchOptionsTouchTests.usageError(["--bench-gesture", "layer"]))
+        #expect(lone.message == "--bench-gesture layer needs --bench-presses N")
+    }
+
     @Test func aValueFlagsLastUseStillWins() throws {
         #expect(try LaunchOptionsTouchTests.run(["--volume", "5", "--volume", "6"]).volume == 6)
         #expect(try LaunchOptionsTouchTests.run(["--replay", "a", "--record", "b"]).replayPath == "a")

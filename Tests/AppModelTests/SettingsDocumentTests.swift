@@ -118,6 +118,7 @@ struct SettingsDocumentTests {
         full.layout = "de"
         full.layouts = ["ja-kana", "en"]
         full.flickOnly = true
+        full.desktopKeys = false
         #expect(Set(full.members.map(\.0)) == Settings.keys)
     }
 

@@ -11,7 +11,10 @@ struct SystemModeAppTests {
         #expect(SystemModeNotice.message(videoDriver: "x11", environment: ["WAYLAND_DISPLAY": ""]) == nil)
         let xwayland = try #require(SystemModeNotice.message(videoDriver: "x11", environment: ["WAYLAND_DISPLAY": "wayland-1"]))
         #expect(xwayland.contains("X11 (XWayland) applications only"))
-        #expect(xwayland.contains("virtual-keyboard-unstable-v1") && xwayland.contains("input-method-v2"))
+        #expect(xwayland.contains("zwlr_layer_shell_v1") && xwayland.contains("zwp_virtual_keyboard_manager_v1"))
+        let tried = try #require(SystemModeNotice.message(videoDriver: "x11", environment: ["WAYLAND_DISPLAY": "wayland-1"],
+                                                          waylandReason: "the compositor lacks zwlr_layer_shell_v1"))
+        #expect(tried.hasSuffix("(the compositor lacks zwlr_layer_shell_v1)"))
         #expect(SystemModeNotice.message(videoDriver: "x11", environment: ["XDG_SESSION_TYPE": "wayland"]) == xwayland)
         let native = try #require(SystemModeNotice.message(videoDriver: "wayland", environment: ["WAYLAND_DISPLAY": "wayland-1"]))
         #expect(native.contains("'wayland'") && native.contains("keys are not sent"))
@@ -31,6 +34,23 @@ struct SystemModeAppTests {
         #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--system", "--size", "320x300"]) }
         #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--system=yes"]) }
         #expect(LaunchOptions.usage.contains("--system"))
+    }
+
+    @Test func floatFlag() throws {
+        guard case .run(let options) = try LaunchOptions.parse(["--system", "--float"]) else { Issue.record("not run"); return }
+        #expect(options.system && options.floating)
+        #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--float"]) }
+        #expect(LaunchOptions.usage.contains("--float"))
+    }
+
+    @Test func waylandTraceFields() {
+        #expect(TraceEvent.send(.text("a"), via: "input-method").json(at: 1).serialized
+                == #"{"event":"send","t":1,"text":"a","via":"input-method"}"#)
+        #expect(TraceEvent.target(nil, inputMethod: "active").json(at: 1).serialized
+                == #"{"event":"target","t":1,"window":null,"title":null,"inputMethod":"active"}"#)
+        let english = SystemModeText.english
+        #expect(english.targetLine(.focusedSurface(textInput: true)) == "Keys go to: a text field (input method)")
+        #expect(english.targetLine(.focusedSurface(textInput: nil)) == "Keys go to: the focused window")
     }
 
     @Test func sendAndTargetTraceLines() {

@@ -28,6 +28,10 @@ struct TraceEventTests {
         .audioClosed,
         .audioSilent(status: "muted", reason: "--mute"),
         .sound(.hee),
+        .layer("numbers"),
+        .alternates("e", [AlternatesBubble.Choice(text: "é", frame: Rect(x: 1, y: 2, width: 3, height: 4))]),
+        .trackpad(true),
+        .trackpad(false),
     ]
 
     @Test(arguments: events)
@@ -108,5 +112,18 @@ struct TraceEventTests {
     @Test func theHeeTraceSaysFull() throws {
         #expect(TraceEvent.hee(count: 20, full: true).json(at: 0).serialized.contains(#""full":true"#))
         #expect(!TraceEvent.hee(count: 19).json(at: 0).serialized.contains("full"))
+    }
+
+    /// Issue 20's lines: the layer shown, the bubble's choices with their rectangles (scaled
+    /// as the layout's are), the trackpad on and off.
+    @Test func layerAlternatesAndTrackpadLines() throws {
+        #expect(TraceEvent.layer("symbols").json(at: 0.5).serialized == #"{"event":"layer","t":0.5,"name":"symbols"}"#)
+        let choices = [AlternatesBubble.Choice(text: "è", frame: Rect(x: 10, y: 20, width: 42, height: 40)),
+                       AlternatesBubble.Choice(text: "é", frame: Rect(x: 52, y: 20, width: 42, height: 40))]
+        #expect(TraceEvent.alternates("e", choices, coordinateScale: 2).json(at: 1).serialized
+                == #"{"event":"alternates","t":1,"key":"e","choices":[{"text":"è","x":20,"y":40,"w":84,"h":80},"#
+                + #"{"text":"é","x":104,"y":40,"w":84,"h":80}]}"#)
+        #expect(TraceEvent.trackpad(true).json(at: 2).serialized == #"{"event":"trackpad","t":2,"active":true}"#)
+        #expect(TraceEvent.trackpad(false).json(at: 2).serialized == #"{"event":"trackpad","t":2,"active":false}"#)
     }
 }

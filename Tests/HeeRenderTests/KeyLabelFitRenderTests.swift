@@ -82,6 +82,36 @@ extension RenderTests {
             }
         }
 
+        /// Issue 20: the numbers and symbols layers' labels (digits, punctuation, €, the layer
+        /// keys #+=, 123 and ABC) at both modes' minimum sizes, 1 and 2 pixels per point: ink
+        /// only inside their own keys, and every key has a label.
+        @Test(arguments: [KeyboardMode.system, .hostScreen], [1.0, 2.0])
+        func otherLayersLabelsStayInsideTheirKeysAtMinimumSize(mode: KeyboardMode, scale: Double) throws {
+            let size = KeyboardLayout.minimumWindowSize(for: mode)
+            let harness = try RenderHarness(size: size, pixelScale: scale)
+            for layer in ["numbers", "symbols"] {
+                var session = KeyboardSession(windowSize: size, mode: mode)
+                _ = session.handle(.launched, at: .zero)
+                for key: KeyID in layer == "numbers" ? ["123"] : ["123", "#+="] {
+                    let point = try #require(session.layout.keys[key]).center
+                    _ = session.handle(.pointerDown(.mouse, point), at: .milliseconds(100))
+                    _ = session.handle(.pointerUp(.mouse, point), at: .milliseconds(140))
+                }
+                #expect(session.layerName == layer)
+                let scene = Scene(session: session, at: .seconds(1), language: .en)
+                try harness.render(scene)
+                for id in Self.textKeys(scene.layout) {
+                    let key = scene.layout.keys[id]!
+                    let (left, right) = (Int((key.minX * scale).rounded()), Int((key.maxX * scale).rounded()))
+                    let half = Int(KeyboardLayout.keyboardSideMargin * scale)
+                    let inked = Self.inkedColumns(harness, key: key, from: left - half, to: right + half)
+                    let where_ = "\(mode) \(layer) ×\(scale) \(id)"
+                    #expect(!inked.isEmpty, "\(where_): no label")
+                    #expect(inked.allSatisfy { $0 >= left && $0 < right }, "\(where_): ink \(inked.first ?? 0)...\(inked.last ?? 0) outside \(left)..<\(right)")
+                }
+            }
+        }
+
         /// The fitting itself: a label that fits keeps its style exactly (so frames where
         /// nothing overflowed do not change); one that does not gets the largest size that
         /// fits; the minimum size is a floor.

@@ -45,7 +45,9 @@ NOT_ENVIRONMENT = {"SDL2",
                    # X11 atom names (system mode's X11 layer, the clipboard reader).
                    "WM_DELETE_WINDOW", "WM_NAME", "WM_STATE", "UTF8_STRING", "CLIPBOARD", "INCR", "HEE_CLIPBOARD",
                    # The layer key back to the letters (the built-in en layout's key id).
-                   "ABC"}
+                   "ABC",
+                   # A keysym name prefix (XF86 function keys) in Wayland system mode's keymap.
+                   "XF86"}
 MAN_SECTIONS = ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"]
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 

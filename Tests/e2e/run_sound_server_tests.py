@@ -4,9 +4,10 @@ pipewire-pulse, each with a null sink as the default output, recorded from its m
 parec (Tests/e2e/sound_servers.py). For each server, the release binary under a private Xvfb,
 clicked with xdotool:
 
-  1. The driver: `pulseaudio` on PulseAudio, SDL's own `pipewire` on PipeWire (lower latency
-     than through pipewire-pulse); the stream is named "Hee Keyboard" with the icon
-     hee-keyboard and the role "event" (pactl list sink-inputs).
+  1. The driver: SDL's `pulseaudio` on PulseAudio, the app's own PipeWire stream
+     (`pipewire-stream`) on PipeWire (lower latency than through pipewire-pulse, and kept
+     connected while idle); the stream is named "Hee Keyboard" with the icon hee-keyboard and
+     the role "event" (pactl list sink-inputs).
   2. A click is heard: a `sound` line, and the monitor records non-zero samples that match the
      clip (at least 6 of 8 pieces of its first half second found with a normalised correlation
      ≥ 0.9, each within ±100 ms of its place, once the gaps of digital silence that underruns on
@@ -39,7 +40,7 @@ from sound_servers import ServerError  # noqa: E402
 
 LAUNCH_TIMEOUT = 20.0
 EVENT_TIMEOUT = 15.0          # safety nets for waits, never what is checked
-DRIVERS = {"PulseAudio": "pulseaudio", "PipeWire": "pipewire"}
+DRIVERS = {"PulseAudio": "pulseaudio", "PipeWire": "pipewire-stream"}
 
 
 def expect(condition, message):
@@ -145,7 +146,7 @@ def check_server(kind, work, display, clip):
         driver = DRIVERS[server.name]
         expect(app.audio.get("status") == "open" and app.audio.get("driver") == driver,
                f"{server.name}: expected the {driver} driver, got {app.audio}")
-        ok(f"{server.name}: device opened with SDL's {driver} driver ({app.audio['rate']} Hz, chunk {app.audio['chunk']})")
+        ok(f"{server.name}: device opened with the {driver} driver ({app.audio['rate']} Hz, chunk {app.audio['chunk']})")
 
         t0, events = app.press()
         matched, delay = expect_heard(server, recorder, t0, events, clip, "first click")
@@ -181,9 +182,9 @@ def check_server(kind, work, display, clip):
         since = len(app.events)
         server.kill()
         if server.name == "PipeWire":
-            # SDL's PipeWire driver says nothing when the server dies: the press itself must find
-            # the device stalled (nothing mixed for 0.2 s). 0.6 s from the kill is a minimum gap,
-            # which a loaded machine only makes longer.
+            # The press itself finds the stream failed (PipeWire tells its clients when the
+            # connection ends) or stalled (nothing handed to the server for 0.2 s). 0.6 s from
+            # the kill is a minimum gap, which a loaded machine only makes longer.
             time.sleep(0.6)
         elif was_open:
             # SDL's PulseAudio driver notices the server's death itself, on its own thread: the

@@ -321,20 +321,44 @@ class VirtualPointer:
         # zwlr_virtual_pointer_manager_v1.create_virtual_pointer(seat, new_id) (opcode 0).
         self.sock.sendall(bind("wl_seat", seat, 1) + bind("zwlr_virtual_pointer_manager_v1", manager, 1)
                           + wl_message(manager, 0, struct.pack("=II", seat, pointer)))
+        self.pointer = pointer
+        self.next_id = pointer + 1
+        self.synced = {}
         self.running = True
         self.thread = threading.Thread(target=self._drain, daemon=True)
         self.thread.start()
 
     def _drain(self):
         # The compositor's events to us (seat capabilities, delete_id) are read and dropped,
-        # so its buffer towards us never fills.
+        # so its buffer towards us never fills; wl_callback.done of `move_to`'s syncs is noted.
+        buffer = b""
         while self.running:
             try:
                 r, _, _ = select.select([self.sock], [], [], 0.2)
-                if r and not self.sock.recv(65536):
+                if not r:
+                    continue
+                chunk = self.sock.recv(65536)
+                if not chunk:
                     return
+                messages, buffer = split_messages(buffer + chunk)
+                for object_id, opcode, _payload in messages:
+                    if object_id in self.synced and opcode == 0:
+                        self.synced[object_id].set()
             except (OSError, ValueError):
                 return
+
+    def move_to(self, x, y, width, height, timeout=10.0):
+        """Moves the pointer to (`x`, `y`) of a `width` × `height` layout as a real pointer moves
+        (motion events also while a button is held, which sway's `cursor set` defers until the
+        release) and returns once sway has handled it (a wl_display.sync answered)."""
+        callback = self.next_id
+        self.next_id += 1
+        done = self.synced[callback] = threading.Event()
+        # motion_absolute (opcode 1: time, x, y, x_extent, y_extent), frame (4), sync.
+        self.sock.sendall(wl_message(self.pointer, 1, struct.pack("=IIIII", 0, round(x), round(y), width, height))
+                          + wl_message(self.pointer, 4) + wl_message(self.DISPLAY, 0, struct.pack("=I", callback)))
+        if not done.wait(timeout):
+            raise RuntimeError("sway did not answer the virtual pointer's sync")
 
     def close(self):
         self.running = False

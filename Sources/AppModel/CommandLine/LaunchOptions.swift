@@ -1,12 +1,13 @@
 import KeyboardCore
 /// The command line of `HeeApp`, parsed without touching the process (testable).
 ///
-/// `HeeApp [--system] [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en] [--layout NAME]
-/// [--size WxH] [--scale F] [--assets DIR] [--record FILE] [--replay FILE [--exit-when-done]]
-/// [--help] [--version]`
+/// `HeeApp [--system [--float]] [--trace] [--mute] [--volume N] [--limit N] [--lang ja|en]
+/// [--layout NAME] [--[no-]desktop-keys] [--size WxH] [--scale F] [--assets DIR] [--record FILE]
+/// [--replay FILE [--exit-when-done]] [--help] [--version]`
 ///
-/// Flags that have a setting (`--mute`/`--no-mute`, `--volume`, `--limit`, `--layout`, `--size`)
-/// override it for this run only; they are not saved.
+/// Flags that have a setting (`--mute`/`--no-mute`, `--volume`, `--limit`, `--layout`,
+/// `--desktop-keys`/`--no-desktop-keys`, `--size`) override it for this run only; they are
+/// not saved.
 public struct LaunchOptions: Hashable, Sendable {
     /// The program's version, printed by `--version`.
     public static let version = "0.1.0"
@@ -16,6 +17,9 @@ public struct LaunchOptions: Hashable, Sendable {
     /// System mode (`--system`): a keyboard-only window typing into the focused window of
     /// the desktop instead of the host screen's text field.
     public var system = false
+    /// System mode on Wayland (`--float`): the docked keyboard floats over the windows
+    /// instead of reserving its height at the bottom of the output (no exclusive zone).
+    public var floating = false
     /// Never open an audio device (`--mute`).
     public var mute = false
     /// Sound on for this run even if the saved settings say mute (`--no-mute`).
@@ -31,6 +35,9 @@ public struct LaunchOptions: Hashable, Sendable {
     /// The keyboard layout's name (`--layout`); `nil`: the saved layout, else `en`. Whether
     /// it exists is checked once the layout files are found (`LayoutCatalog.choose`).
     public var layout: String?
+    /// Show the desktop row (esc tab ctrl alt ← ↓ ↑ →) this run (`--desktop-keys`) or not
+    /// (`--no-desktop-keys`); `nil`: the saved setting, else system mode only.
+    public var desktopKeys: Bool?
     /// Where `fonts/`, `sounds/` and `layouts/` are (`--assets DIR`); `nil`: found next to the binary.
     public var assetsDirectory: String?
     /// Window coordinates per point (`--scale F`); `nil`: from the desktop (`GDK_SCALE`), else 1.
@@ -46,6 +53,19 @@ public struct LaunchOptions: Hashable, Sendable {
     public var benchPresses: Int?
     /// Milliseconds between a benchmark press's release and the next press.
     public var benchInterval = 0
+    /// What the benchmark driver presses and times (`--bench-gesture`, default the へぇ
+    /// button).
+    public var benchGesture = BenchGesture.hee
+
+    /// What `make bench` times (issue 5; issue 20's layer switch and alternates bubble).
+    public enum BenchGesture: String, Hashable, Sendable, CaseIterable {
+        /// Press the へぇ button: press → text and clip, press → frame.
+        case hee
+        /// Press the layer key (123, then ABC in its place): press → the other layer on screen.
+        case layer
+        /// Hold `e` past the hold delay: the delay reached → its bubble on screen.
+        case bubble
+    }
 
     /// What this run uses: the saved `settings` with the command line's overrides on top,
     /// the language from `--lang` or the locale in `environment`, and the layout `layout`
@@ -54,11 +74,13 @@ public struct LaunchOptions: Hashable, Sendable {
     /// built-in layout's: the most any layout the globe key shows needs). A window
     /// size (saved or `--size`) below what a layout of more rows than `en`'s needs is raised
     /// to that minimum, quietly: the layout asks for it, the display has not refused it.
+    /// `keyRows` counts the desktop row when it is shown (`showsDesktopKeys(settings:)`).
     public func configuration(settings: Settings, environment: [String: String],
                               layout: String = LayoutCatalog.defaultName,
                               keyRows: Int? = nil, candidateBar: Bool = false) -> RunConfiguration {
-        // By default the built-in layout's rows, with the desktop row in system mode.
-        let keyRows = keyRows ?? (system ? KeyboardLayout.systemKeyRows : KeyboardLayout.standardKeyRows)
+        let desktopKeys = showsDesktopKeys(settings: settings)
+        // By default the built-in layout's rows, with the desktop row when it is shown.
+        let keyRows = keyRows ?? KeyboardLayout.keyRows(of: .english, desktopKeys: desktopKeys)
         var configuration = RunConfiguration(mute: unmute ? false : (mute || settings.mute),
                          volume: volume ?? settings.volume,
                          limit: limit ?? settings.limit,
@@ -68,12 +90,18 @@ public struct LaunchOptions: Hashable, Sendable {
                          language: language ?? Language.fromLocale(environment: environment),
                          scale: resolvedScale(environment: environment),
                          maximized: windowSize == nil && !system && settings.maximized,
-                         layout: layout)
+                         layout: layout, desktopKeys: desktopKeys)
         let minimum = KeyboardLayout.minimumWindowSize(for: system ? .system : .hostScreen, keyRows: keyRows,
                                                        candidateBar: candidateBar)
         configuration.windowSize.width = max(configuration.windowSize.width, minimum.width)
         configuration.windowSize.height = max(configuration.windowSize.height, minimum.height)
         return configuration
+    }
+
+    /// Whether this run shows the desktop row under the へぇ button: `--desktop-keys` /
+    /// `--no-desktop-keys`, else the saved `"desktopKeys"`, else in system mode only (issue 21).
+    public func showsDesktopKeys(settings: Settings) -> Bool {
+        desktopKeys ?? settings.desktopKeys ?? system
     }
 
     /// The scale range `--scale` accepts.
@@ -107,11 +135,15 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
-        usage: HeeApp [--system] [--trace] [--[no-]mute] [--volume N] [--limit N] [--lang ja|en]
-                      [--layout NAME] [--size WxH] [--scale F] [--assets DIR] [--record FILE]
+        usage: HeeApp [--system [--float]] [--trace] [--[no-]mute] [--volume N] [--limit N]
+                      [--lang ja|en] [--layout NAME] [--[no-]desktop-keys] [--size WxH]
+                      [--scale F] [--assets DIR] [--record FILE]
                       [--replay FILE [--exit-when-done]] [--help] [--version]
           --system       keyboard only: type into whatever window has the keyboard focus
-                         (X11; the window never takes the focus and stays on top)
+                         (the window never takes the focus and stays on top; on Wayland
+                         docked along the bottom of the output)
+          --float        with --system on Wayland: float over windows instead of reserving
+                         the keyboard's height at the bottom of the output
           --trace        write JSON Lines events (layout, keyboard, touch, hee, shift, text,
                          audio, sound, volume, reset) to stdout, one per line, flushed at once
           --mute         no sound this run: never open an audio device (default: the saved
@@ -123,9 +155,12 @@ public struct LaunchOptions: Hashable, Sendable {
           --lang ja|en   label language (default: from LC_ALL / LC_MESSAGES / LANG)
           --layout NAME  keyboard layout for this run: en, de, or your own NAME.json in
                          ~/.config/hee-keyboard/layouts (default: the saved setting, en)
+          --desktop-keys  show the row esc tab ctrl alt and the arrows under the へぇ button
+                         this run (default: the saved setting; shown with --system only)
+          --no-desktop-keys  hide that row this run, also with --system
           --size WxH     window size in points (default: the saved size, 480x800; minimum:
-                         \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384; with --system:
-                         \(Int(KeyboardLayout.defaultSystemWindowSize().width))x\(Int(KeyboardLayout.defaultSystemWindowSize().height)), minimum \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), not saved)
+                         \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384; with --system: \(Int(KeyboardLayout.defaultSystemWindowSize().width))x\(Int(KeyboardLayout.defaultSystemWindowSize().height)), minimum
+                         \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), \(Int(KeyboardLayout.minimumWindowSize(for: .system, keyRows: KeyboardLayout.standardKeyRows).height)) high without the desktop row; not saved)
           --scale F      pixels per point, 0.5-8 (default: GDK_SCALE if set, else 1); the
                          window is the size times F, drawn sharp at that scale
           --assets DIR   directory holding fonts/, sounds/ and layouts/ (default: found
@@ -135,150 +170,11 @@ public struct LaunchOptions: Hashable, Sendable {
           --replay FILE  feed FILE's events through the app as if they happened, with their
                          own timestamps (format: README, "Record and replay")
           --exit-when-done  with --replay: quit after the last event (animations finish first)
-          --bench-presses N [--bench-interval MS]  benchmark driver for `make bench`: press
-                         the へぇ button N times through SDL's event queue, print timings as
-                         one JSON line, quit
+          --bench-presses N [--bench-interval MS] [--bench-gesture hee|layer|bubble]
+                         benchmark driver for `make bench`: press the へぇ button (the layer
+                         key; hold e until its bubble opens) N times through SDL's event
+                         queue, print timings as one JSON line, quit
           --help         show this help and exit
           --version      print the version and exit
         """
-
-    /// Parses `arguments` (without the program name).
-    /// - Throws: `UsageError` for an unknown flag, a missing or malformed value, or a size
-    ///   outside `KeyboardLayout.minimumWindowSize`...16384.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        var options = LaunchOptions()
-        // Every argument is checked before --help or --version is honoured, so a typo next
-        // to them is still reported.
-        var wantsHelp = false, wantsVersion = false
-        var sawBenchInterval = false
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            var flag = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
-                flag = String(argument[..<eq])
-                inlineValue = String(argument[argument.index(after: eq)...])
-            }
-            func value() throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
-                return next
-            }
-            func noValue() throws(UsageError) {
-                if inlineValue != nil { throw UsageError(message: "\(flag) takes no value") }
-            }
-            switch flag {
-            case "--help", "-h":
-                try noValue()
-                wantsHelp = true
-            case "--version":
-                try noValue()
-                wantsVersion = true
-            case "--trace":
-                try noValue()
-                options.trace = true
-            case "--system":
-                try noValue()
-                options.system = true
-            case "--mute", "--no-mute":
-                try noValue()
-                // The last of the two wins.
-                options.mute = flag == "--mute"
-                options.unmute = flag == "--no-mute"
-            case "--size":
-                options.windowSize = try parseSize(try value())
-            case "--scale":
-                let text = try value()
-                guard let scale = Double(text), scale.isFinite, Self.scaleRange.contains(scale) else {
-                    throw UsageError(message: "--scale expects a number from 0.5 to 8, not '\(text)'")
-                }
-                options.scale = scale
-            case "--record":
-                let path = try value()
-                guard !path.isEmpty else { throw UsageError(message: "--record needs a file") }
-                // A value flag's last use wins (--volume 5 --volume 6), but a file is not a
-                // value to override: only one is read or written, so a second is refused
-                // rather than silently ignored.
-                if let first = options.recordPath { throw UsageError(message: "--record is given twice ('\(first)' and '\(path)'); one file only") }
-                options.recordPath = path
-            case "--replay":
-                let path = try value()
-                guard !path.isEmpty else { throw UsageError(message: "--replay needs a file") }
-                if let first = options.replayPath { throw UsageError(message: "--replay is given twice ('\(first)' and '\(path)'); one file only") }
-                options.replayPath = path
-            case "--exit-when-done":
-                try noValue()
-                options.exitWhenDone = true
-            case "--volume":
-                let text = try value()
-                guard let volume = Int(text), Settings.volumeRange.contains(volume) else {
-                    throw UsageError(message: "--volume expects a whole number from 0 to 100, not '\(text)'")
-                }
-                options.volume = volume
-            case "--limit":
-                let text = try value()
-                guard let limit = Int(text), Settings.limitRange.contains(limit) else {
-                    throw UsageError(message: "--limit expects a whole number from 1 to 99, not '\(text)'")
-                }
-                options.limit = limit
-            case "--lang":
-                let text = try value()
-                guard let language = Language(rawValue: text) else {
-                    throw UsageError(message: "--lang expects ja or en, not '\(text)'")
-                }
-                options.language = language
-            case "--layout":
-                let name = try value()
-                guard LayoutFile.isValidName(name) else {
-                    throw UsageError(message: "--layout expects a layout name (\(LayoutFile.nameRule)), not '\(name)'")
-                }
-                options.layout = name
-            case "--bench-presses", "--bench-interval":
-                let text = try value()
-                guard let n = Int(text), n >= (flag == "--bench-presses" ? 1 : 0), n <= 1_000_000 else {
-                    throw UsageError(message: "\(flag) expects a whole number, not '\(text)'")
-                }
-                if flag == "--bench-presses" { options.benchPresses = n } else { options.benchInterval = n; sawBenchInterval = true }
-            case "--assets":
-                let dir = try value()
-                guard !dir.isEmpty else { throw UsageError(message: "--assets needs a directory") }
-                options.assetsDirectory = dir
-            default:
-                throw UsageError(message: "unknown option '\(argument)'")
-            }
-        }
-        if let size = options.windowSize {
-            // The minimum depends on the mode (system mode has no host screen).
-            let minimum = KeyboardLayout.minimumWindowSize(for: options.system ? .system : .hostScreen)
-            guard size.width >= minimum.width, size.height >= minimum.height else {
-                throw UsageError(message: "--size \(Int(size.width))x\(Int(size.height)) is smaller than the minimum \(Int(minimum.width))x\(Int(minimum.height))"
-                                 + (options.system ? " (--system)" : ""))
-            }
-        }
-        if let record = options.recordPath, record == options.replayPath {
-            throw UsageError(message: "--record and --replay name the same file '\(record)' (recording would overwrite it)")
-        }
-        if wantsHelp { return .help }
-        if wantsVersion { return .version }
-        if options.exitWhenDone && options.replayPath == nil {
-            throw UsageError(message: "--exit-when-done needs --replay FILE")
-        }
-        if sawBenchInterval && options.benchPresses == nil {
-            throw UsageError(message: "--bench-interval \(options.benchInterval) needs --bench-presses N")
-        }
-        return .run(options)
-    }
-
-    /// Parses `WxH` in whole points, e.g. `480x800`.
-    static func parseSize(_ text: String) throws(UsageError) -> Size {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        let digits = parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
-        guard parts.count == 2, digits, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw UsageError(message: "--size expects WxH in points, e.g. 480x800, not '\(text)'")
-        }
-        guard w <= 16384, h <= 16384 else {
-            throw UsageError(message: "--size \(w)x\(h) is larger than 16384x16384")
-        }
-        return Size(width: Double(w), height: Double(h))
-    }
 }

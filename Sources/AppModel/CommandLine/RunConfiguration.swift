@@ -17,12 +17,15 @@ public struct RunConfiguration: Hashable, Sendable {
     public var scale: Double
     /// The keyboard layout's name (`en`, `de`, a user's own).
     public var layout: String
+    /// Whether the desktop row (esc tab ctrl alt ← ↓ ↑ →) is shown under the へぇ button.
+    public var desktopKeys: Bool
 
     /// A configuration of these values (see each property; `windowSize` in points, `scale` in
-    /// window coordinates per point).
+    /// window coordinates per point; `desktopKeys` by default off, as the host screen has it).
     public init(mute: Bool, volume: Int, limit: Int?, windowSize: Size, language: Language, scale: Double,
-                maximized: Bool = false, layout: String = LayoutCatalog.defaultName) {
+                maximized: Bool = false, layout: String = LayoutCatalog.defaultName, desktopKeys: Bool = false) {
         self.layout = layout
+        self.desktopKeys = desktopKeys
         self.mute = mute
         self.maximized = maximized
         self.volume = volume

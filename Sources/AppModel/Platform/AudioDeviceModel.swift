@@ -10,8 +10,8 @@ import KeyboardCore
 ///   audio drivers detected afresh (`redetect`), so a sound server started later is heard.
 /// - Warnings: one line per change of state — sound lost or unavailable, then sound back —
 ///   never one per press, and never "running without sound" while it will try again.
-/// - After `idleTimeout` of silence the device is closed (`suspended`) and the next press
-///   opens it again (see README, "Performance", for its cost).
+/// - After `idleTimeout` of silence the device is suspended (closed, or made inactive) and
+///   the next press opens it again (see README, "Performance", for its cost).
 ///
 /// Time is an input (the app's clock); the app performs the effects and reports their
 /// outcome (`opened`, `openFailed`).
@@ -39,6 +39,10 @@ public struct AudioDeviceModel: Hashable, Sendable {
         case openDevice(redetect: Bool)
         /// Close the device.
         case closeDevice
+        /// Nothing played for the idle time: make the device cost nothing until the next
+        /// `openDevice` (SDL's devices are closed; the app's own PipeWire stream is made
+        /// inactive, its links kept, so reopening it is fast).
+        case suspendDevice
         /// Start the clip (the device is open and live).
         case play
         /// Print this line on stderr (after the program's name).
@@ -75,7 +79,8 @@ public struct AudioDeviceModel: Hashable, Sendable {
 
     /// The keyboard disappeared: close the device.
     public mutating func stop() -> [Effect] {
-        let wasOpen = phase == .open
+        // A suspended device may still hold something (an inactive stream): closed too.
+        let wasOpen = phase == .open || phase == .closed(suspended: true)
         let opened = openedSinceStart
         phase = .stopped
         pressPending = false
@@ -158,11 +163,11 @@ public struct AudioDeviceModel: Hashable, Sendable {
         return [.openDevice(redetect: false)]
     }
 
-    /// Nothing has played for the idle time: close the device until the next press.
+    /// Nothing has played for the idle time: suspend the device until the next press.
     public mutating func suspend() -> [Effect] {
         guard phase == .open else { return [] }
         phase = .closed(suspended: true)
-        return [.closeDevice, .trace(.audioSuspended)]
+        return [.suspendDevice, .trace(.audioSuspended)]
     }
 
     /// Whether the device is open.

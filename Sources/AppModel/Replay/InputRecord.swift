@@ -3,8 +3,9 @@ import KeyboardCore
 ///
 /// The format (JSON Lines, one object per line; blank lines and lines starting with `#` are
 /// skipped). `t` is the SDL event timestamp in milliseconds; positions `x`, `y` are window
-/// coordinates (the space of SDL mouse events) for mouse events and 0…1 fractions of the
-/// window for finger events:
+/// coordinates (the space of SDL mouse events) for mouse events and fractions of the window
+/// for finger events (0…1 inside it; a finger that slid out of the window, which SDL still
+/// reports on Wayland, is outside 0…1, at most `fingerFractionLimit` in size):
 ///
 /// ```
 /// {"t":1200,"type":"mousedown","x":240,"y":512}            // left button; "button" defaults to 1,
@@ -15,6 +16,8 @@ import KeyboardCore
 /// {"t":1500,"type":"fingerdown","finger":3,"x":0.5,"y":0.64}  // "device" (touch id) optional
 /// {"t":1520,"type":"fingermotion","finger":3,"x":0.51,"y":0.64}
 /// {"t":1600,"type":"fingerup","finger":3,"x":0.51,"y":0.64}
+/// {"t":1650,"type":"fingerup","finger":4,"x":0.2,"y":-0.05}    // a finger that left the window
+/// {"t":1660,"type":"touchcancel"}                             // the compositor took the touches back
 /// {"t":1700,"type":"keydown","key":"Backspace"}              // SDL key names (SDL_GetKeyName)
 /// {"t":1750,"type":"keydown","key":"A","mod":64}             // "mod": SDL_Keymod bits (64: left Ctrl)
 /// {"t":1760,"type":"keydown","key":"V","mod":64,"clipboard":"pasted"}  // Ctrl+V: what it pasted
@@ -30,6 +33,9 @@ public struct InputRecord: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case mousedown, mouseup, mousemotion
         case fingerdown, fingerup, fingermotion
+        /// The compositor took every touch back (Wayland's `wl_touch.cancel`, which SDL 2.26
+        /// drops; the app hears it itself): `device` optional.
+        case touchcancel
         case keydown, keyup, textinput
         /// The input method's composition (`SDL_TEXTEDITING`, and `SDL_TEXTEDITING_EXT` for
         /// long compositions, recorded the same way): `text`, `start`, `length`.
@@ -97,6 +103,12 @@ public struct InputRecord: Hashable, Sendable {
     public var w: Int?
     public var h: Int?
 
+    /// The largest finger fraction a record may hold, either sign: a finger that left the
+    /// window is outside 0…1 (SDL reports it so on Wayland), but a finger 64 window widths
+    /// away is a file in pixels or a broken one. (16384, the largest window, over 320, the
+    /// narrowest, is 51.)
+    public static let fingerFractionLimit = 64.0
+
     public init(t: Int, type: Kind) {
         self.t = t
         self.type = type
@@ -139,9 +151,12 @@ public struct InputRecord: Hashable, Sendable {
             if let b = buttons, !(0...0xFFFF).contains(b) { return "\"buttons\" must be a button mask, 0...65535" }
         case .fingerdown, .fingerup, .fingermotion:
             if let p = need(finger, "finger") ?? need(x, "x") ?? need(y, "y") { return p }
-            if let x, let y, !(0...1).contains(x) || !(0...1).contains(y) {
-                return "finger \"x\" and \"y\" are fractions of the window, 0...1"
+            if let x, let y, !x.isFinite || !y.isFinite || abs(x) > Self.fingerFractionLimit
+                || abs(y) > Self.fingerFractionLimit {
+                return "finger \"x\" and \"y\" are fractions of the window (0...1 inside it), at most 64 in size"
             }
+        case .touchcancel:
+            break
         case .keydown, .keyup:
             if let p = need(key, "key") { return p }
             if key?.isEmpty == true { return "\"key\" must not be empty" }

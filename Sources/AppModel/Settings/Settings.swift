@@ -29,6 +29,9 @@ public struct Settings: Hashable, Sendable {
 
     /// The layouts the globe key switches between by default: English and 日本語かな.
     public static let defaultLayouts = ["en", "ja-kana"]
+    /// Whether the desktop row (esc tab ctrl alt ← ↓ ↑ →, issue 21) is shown under the へぇ
+    /// button: `true` in both modes, `false` in neither, `nil` (absent) in system mode only.
+    public var desktopKeys: Bool?
 
     public init() {}
 
@@ -65,10 +68,10 @@ public struct Settings: Hashable, Sendable {
     /// Every member name this version reads and writes. A field added to `Settings` is added
     /// here, to `decode(members:)` and to `members`.
     public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit", "maximized", "layout",
-                                           "layouts", "flickOnly"]
+                                           "layouts", "flickOnly", "desktopKeys"]
 
-    /// The settings as JSON object members, one per field (`limit` and `layout` only when set,
-    /// `maximized` only when true: an absent member means the default).
+    /// The settings as JSON object members, one per field (`limit`, `layout` and `desktopKeys`
+    /// only when set, `maximized` only when true: an absent member means the default).
     public var members: [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("mute", .bool(mute)), ("volume", .integer(volume)),
                                               ("windowHeight", .integer(windowHeight)), ("windowWidth", .integer(windowWidth))]
@@ -77,6 +80,7 @@ public struct Settings: Hashable, Sendable {
         if let layout { members.append(("layout", .string(layout))) }
         if let layouts { members.append(("layouts", .array(layouts.map { .string($0) }))) }
         if flickOnly { members.append(("flickOnly", .bool(true))) }
+        if let desktopKeys { members.append(("desktopKeys", .bool(desktopKeys))) }
         return members
     }
 

@@ -37,11 +37,14 @@ extension Settings {
     /// (`"loud"`, `true` for a number, `1` for a flag, an array) gets the field's default.
     /// `null` is the same as an absent member. A `layout` that is not a string, or not a name
     /// a layout file can have (`LayoutFile.isValidName`), means the default, `en`; whether a
-    /// layout of that name exists is the app's to check (`LayoutCatalog.choose`).
+    /// layout of that name exists is the app's to check (`LayoutCatalog.choose`). A
+    /// `desktopKeys` that is not `true` or `false` means the default (the row in system mode
+    /// only).
     /// - Returns: the settings and one `Correction` per member that was not used as written,
     ///   in the order of `Settings.keys` as read (`mute`, `volume`, `windowWidth`,
-    ///   `windowHeight`, `maximized`, `limit`, `layout`, `layouts`, `flickOnly`). `layouts` is a
-    ///   non-empty array of layout names, each once; otherwise the default (en, ja-kana).
+    ///   `windowHeight`, `maximized`, `limit`, `layout`, `layouts`, `flickOnly`, `desktopKeys`).
+    ///   `layouts` is a non-empty array of layout names, each once; otherwise the default (en,
+    ///   ja-kana).
     /// - Complexity: O(n) in the number of members.
     public static func decodeCorrecting(members: [(String, JSONValue)]) -> (settings: Settings, corrections: [Correction]) {
         var values: [String: JSONValue] = [:]
@@ -133,6 +136,15 @@ extension Settings {
             }
         }
         settings.flickOnly = flag("flickOnly", settings.flickOnly)
+        switch values["desktopKeys"] {
+        case nil, .null?:
+            break
+        case .bool(let shown)?:
+            settings.desktopKeys = shown
+        case let other?:
+            corrections.append(Correction(field: "desktopKeys", written: other.serialized,
+                                          problem: "has the wrong type (true or false)", used: "the default (system mode only)"))
+        }
         return (settings, corrections)
     }
 }

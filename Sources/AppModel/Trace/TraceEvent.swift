@@ -45,11 +45,15 @@ public enum TraceEvent: Hashable, Sendable {
     /// `key` (an X keysym name, or the character of a shortcut, `ctrl+` / `alt+` before it
     /// when Control / Alt is held) for other keys, and `modifiers` (`["ctrl","alt"]`) when
     /// any is held. When it could not be sent, `dropped` says why (e.g. no window has the
-    /// focus).
-    case send(Keystroke, dropped: String? = nil)
+    /// focus). `via` names the way it went where there are several (Wayland: `input-method`,
+    /// `virtual-keyboard`).
+    case send(Keystroke, dropped: String? = nil, via: String? = nil)
     /// System mode: the window keys go to changed (`window` and `title` are `null` when no
-    /// window has the focus).
-    case target(FocusedWindow?)
+    /// window has the focus, and on Wayland, where the compositor does not say which window
+    /// has it). `inputMethod` (Wayland only): `active` when the focused application has a text
+    /// input active, `inactive`, or `unavailable` (another input method has the seat, or the
+    /// compositor has none).
+    case target(FocusedWindow?, inputMethod: String? = nil)
     /// A desktop modifier key (`ctrl`, `alt`) changed state: `on` (latched for the next key),
     /// `locked`, `off`.
     case modifier(KeyAction.Modifier, ShiftState)
@@ -66,6 +70,8 @@ public enum TraceEvent: Hashable, Sendable {
     case commit(String)
     /// The globe key switched to the layout `name`.
     case keyboardLayout(String)
+    /// The space bar became iOS's trackpad (`active` true) or stopped being one.
+    case trackpad(Bool)
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -95,7 +101,7 @@ public enum TraceEvent: Hashable, Sendable {
                         ("limit", c.limit.map { .integer($0) } ?? .null), ("language", .string(c.language.rawValue)),
                         ("layout", .string(c.layout)),
                         ("size", .object([("w", .number(c.windowSize.width)), ("h", .number(c.windowSize.height))])),
-                        ("scale", .number(c.scale))]
+                        ("scale", .number(c.scale)), ("desktopKeys", .bool(c.desktopKeys))]
             if c.maximized { members.append(("maximized", .bool(true))) }
         case .reset:
             break
@@ -126,7 +132,7 @@ public enum TraceEvent: Hashable, Sendable {
             members += [("status", .string(status)), ("reason", .string(reason))]
         case .sound(let name):
             members.append(("name", .string(name.rawValue)))
-        case .send(let stroke, let dropped):
+        case .send(let stroke, let dropped, let via):
             switch stroke {
             case .text(let text): members.append(("text", .string(text)))
             case .key, .shortcut: members.append(("key", .string(stroke.keyName ?? "")))
@@ -134,14 +140,18 @@ public enum TraceEvent: Hashable, Sendable {
             let modifiers = stroke.modifiers.traceNames
             if !modifiers.isEmpty { members.append(("modifiers", .array(modifiers.map { .string($0) }))) }
             if let dropped { members.append(("dropped", .string(dropped))) }
-        case .target(let window):
+            if let via { members.append(("via", .string(via))) }
+        case .target(let window, let inputMethod):
             members.append(("window", window.map { .integer(Int(truncatingIfNeeded: $0.id)) } ?? .null))
             members.append(("title", window.map { .string($0.title) } ?? .null))
+            if let inputMethod { members.append(("inputMethod", .string(inputMethod))) }
         case .layer(let name):
             members.append(("name", .string(name)))
         case .modifier(let modifier, let state):
             members.append(("key", .string(modifier.rawValue)))
             members.append(("state", .string(state == .capsLock ? "locked" : state.rawValue)))
+        case .trackpad(let active):
+            members.append(("active", .bool(active)))
         case .alternates(let key, let choices, let f):
             members.append(("key", .string(key.name)))
             members.append(("choices", .array(choices.map { Self.item($0.text, $0.frame, f) })))
@@ -179,6 +189,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .candidates: "candidates"
         case .commit: "commit"
         case .keyboardLayout: "keyboardLayout"
+        case .trackpad: "trackpad"
         }
     }
 

@@ -7,6 +7,7 @@
 #include <wayland-client.h>
 
 struct SDL_Window;
+struct hee_touch_cancel_watch;
 
 /// The Wayland connection and surface of `window` (an `SDL_Window *`), from
 /// `SDL_GetWindowWMInfo`. Returns 1 and fills both when the window is a Wayland window,
@@ -21,6 +22,19 @@ void hee_sdl_vulkan_unload_library(void);
 /// An anonymous shared-memory file of `size` bytes (`memfd_create`, sealed against
 /// shrinking) to back a `wl_shm_pool`. Returns the file descriptor, or -1 with `errno` set.
 int hee_shm_file_create(size_t size);
+
+/// The `code` of the `SDL_USEREVENT` that `hee_touch_cancel_watch` pushes: the compositor
+/// took every touch back (`wl_touch.cancel`).
+#define HEE_USER_EVENT_TOUCHES_CANCELLED 1
+
+/// Hears `wl_touch.cancel`, which SDL 2.26 drops, on SDL's Wayland connection `display`:
+/// a `wl_touch` of our own on every seat that has touch, whose cancel becomes an
+/// `SDL_USEREVENT` with code `HEE_USER_EVENT_TOUCHES_CANCELLED`. Its objects are on the
+/// connection's default queue: SDL's event pump dispatches them on the main thread, in order
+/// with SDL's own input events. Returns NULL when out of memory.
+struct hee_touch_cancel_watch *hee_touch_cancel_watch_create(struct wl_display *display);
+/// Releases the watch's seats and touches (call before SDL closes the connection).
+void hee_touch_cancel_watch_destroy(struct hee_touch_cancel_watch *watch);
 
 /// `&wl_shm_interface` (Swift cannot take the address of an imported C constant).
 static inline const struct wl_interface *hee_wl_shm_interface(void) { return &wl_shm_interface; }

@@ -6,52 +6,27 @@ import HeeRender
 import AppModel
 import KeyboardCore
 
-/// Owns one loaded `Mix_Chunk` and frees it in `deinit` (before the device closes).
-final class Chunk {
-    let pointer: UnsafeMutablePointer<Mix_Chunk>
-    private let mixer: MixerLibrary
-
-    /// Loads a WAV file.
-    /// - Throws: `SDLError` from `Mix_LoadWAV` naming the file.
-    init(path: String, mixer: MixerLibrary) throws(SDLError) {
-        self.mixer = mixer
-        pointer = try sdlNonNull(mixer.loadWAV(path), "Mix_LoadWAV(\(path))")
-    }
-
-    deinit { mixer.freeChunk(pointer) }
-}
-
-/// Plays the clip: seed 000's `SoundEngine` on SDL_mixer, following the audio device as it
-/// comes and goes.
+/// Plays the clip: seed 000's `SoundEngine`, following the audio device as it comes and goes.
 ///
-/// `AudioDeviceModel` decides (open, close, retry, play, what to tell the user); this class
-/// does it with SDL: `start` when the keyboard appears (the seed's `startEngine`), `stop`
-/// when it disappears, `press` for the へぇ button. Each returns the trace events to write,
-/// in order; `press` also says whether the clip started, and it only starts on a device that
-/// is live: SDL still plays it (`SDL_GetAudioDeviceStatus`) and it has mixed a buffer within
-/// `stallTimeout` (SDL 2.26's PipeWire driver says nothing when the server goes away: its
-/// buffers just stop). A freshly opened device is live once it has mixed its first buffer.
+/// `AudioDeviceModel` decides (open, suspend, close, retry, play, what to tell the user); this
+/// class does it through an `AudioOutput`: the app's own PipeWire stream on a PipeWire desktop
+/// (`PipeWireClipOutput`), else SDL_mixer on SDL's driver (`MixerOutput`). `start` when the
+/// keyboard appears (the seed's `startEngine`), `stop` when it disappears, `press` for the へぇ
+/// button. Each returns the trace events to write, in order; `press` also says whether the
+/// clip started, and it only starts on an output that is live (`AudioOutput.stalled`).
 ///
-/// An open SDL audio device wakes its thread for every buffer even when silent, so after
-/// `idleTimeout` without sound the device is closed (suspended) and reopened by the next
-/// press: an idle keyboard costs no CPU at all.
+/// After `idleTimeout` without sound the output is suspended — an SDL device closed, the
+/// PipeWire stream made inactive — and the next press (or the mouse moving over the window)
+/// makes it ready again: an idle keyboard costs no CPU at all.
 final class AudioEngine {
     /// Silence after which the device is suspended.
     static let idleTimeout: Duration = .seconds(3)
-    /// Requested device spec: 48 kHz stereo, 16-bit, 128-frame buffer (2.7 ms). A press is
-    /// mixed into the next buffer; through a sound server the buffer size also sets the
-    /// stream's latency there (PipeWire's quantum follows it). 256 frames measured 8 ms
-    /// median, 12 ms p99 from press to first sample on PulseAudio, 128 frames 5 and 7 ms
-    /// (README, "Performance").
-    static let frequency: Int32 = 48_000
-    static let channels: Int32 = 2
-    /// The buffer, in sample frames.
-    static let chunkSize: Int32 = 128
-    /// The mixer channel the clip plays on; replaying restarts it there.
-    static let clipChannel: Int32 = 0
-    /// An open device that mixes nothing for this long is taken as lost (SDL's PipeWire
-    /// driver): `pressStallTimeout` at a press (a playing device mixes a buffer every 2.7 ms),
-    /// `stallTimeout` by the periodic check and for a device that never mixed at all.
+    /// The sample rate and buffer the outputs ask for (`MixerOutput`, `PipeWireClipOutput`).
+    static let frequency: Int32 = MixerOutput.frequency
+    static let chunkSize: Int32 = MixerOutput.chunkSize
+    /// An open device that mixes nothing for this long is taken as lost: `pressStallTimeout`
+    /// at a press (a playing device mixes a buffer every 2.7 ms), `stallTimeout` by the
+    /// periodic check and for a device that never mixed at all.
     static let pressStallTimeout: Duration = .milliseconds(200)
     static let stallTimeout: Duration = .seconds(1)
     /// How often an open device is checked for a stall while nothing else wakes the app.
@@ -60,30 +35,23 @@ final class AudioEngine {
     /// first press after a pause as fast as any other, for the CPU of an open stream; see
     /// README, "Performance").
     static let keepsDeviceOpen = getenv("HEE_AUDIO_IDLE").map { String(cString: $0) } == "keep"
-    /// How long a press waits for a freshly opened device's first buffer.
-    static let firstBufferTimeout: Duration = .milliseconds(300)
 
     private let soundPath: String
     private var model: AudioDeviceModel
-    private var chunk: Chunk?
-    /// SDL_mixer, loaded at the first open (see `MixerLibrary`).
-    private var mixer: MixerLibrary?
+    /// The output in use, and the two there may be (made when first needed).
+    private var output: (any AudioOutput)?
+    private var pipeWire: PipeWireClipOutput?
+    private var mixer: MixerOutput?
     /// During a replay the app's clock is the file's, not the wall clock's: the clip counts as
     /// ended when that clock says so, whether or not the device has finished playing it, so
     /// the device is suspended at the same moment on every run.
     var followsVirtualTime = false
-    /// The audio driver SDL runs (`nil` until the subsystem started).
-    private var driver: String?
-    /// SDL's id of the mixer's device while open (for its status and SDL_AUDIODEVICEREMOVED).
-    private var deviceID: SDL_AudioDeviceID = 0
-    /// With SDL's PipeWire driver, the server's socket when the device opened.
-    private var pipeWireServer: PipeWireSocket?
-    /// When the device opened and when its liveness was last checked (app clock).
+    /// When the device opened (or resumed) and when its liveness was last checked (app clock).
     private var openedAt: Duration = .zero
     private var lastWatch: Duration = .zero
     /// When the device last started a sound, and how long the clip lasts.
     private var lastActivity: Duration = .zero
-    private var clipDuration: Duration = .zero
+    private var clipDuration: Duration { output?.clipDuration ?? .zero }
     /// Playback volume 0...100.
     private var volume: Int
 
@@ -93,7 +61,7 @@ final class AudioEngine {
         self.volume = volume
     }
 
-    deinit { closeDevice() }
+    deinit { output?.close() }
 
     /// What one call did: trace events to write (in order) and whether the clip started.
     struct Outcome {
@@ -104,7 +72,7 @@ final class AudioEngine {
     /// Sets the playback volume (0...100); applies at once if the device is open.
     func setVolume(_ volume: Int) {
         self.volume = min(max(volume, 0), 100)
-        if model.isOpen { applyVolume() }
+        output?.setVolume(self.volume)
     }
 
     /// The keyboard appeared: opens the device and loads the clip.
@@ -144,13 +112,9 @@ final class AudioEngine {
         return outcome
     }
 
-    /// SDL_AUDIODEVICEREMOVED for an output device `which`: if it is ours, it is gone. (SDL
-    /// stops a device before it posts the event; one still playing under that id is a newer
-    /// device that reuses the id, and the event is about the old one.)
+    /// SDL_AUDIODEVICEREMOVED for an output device `which`: if it is ours, it is gone.
     func deviceRemoved(_ which: UInt32, at time: Duration) -> Outcome {
-        guard model.isOpen, which == deviceID, SDL_GetAudioDeviceStatus(deviceID) != SDL_AUDIO_PLAYING else {
-            return Outcome()
-        }
+        guard model.isOpen, output?.isRemoved(which) == true else { return Outcome() }
         return perform(model.lost("the audio device was removed", at: time), at: time)
     }
 
@@ -172,7 +136,7 @@ final class AudioEngine {
     /// Suspends the device once it has been silent for `idleTimeout` (with
     /// `followsVirtualTime`, by the app's clock alone).
     func suspendIfIdle(at time: Duration) -> Outcome {
-        guard let deadline = idleDeadline, time >= deadline, followsVirtualTime || mixer?.playing(-1) == 0 else {
+        guard let deadline = idleDeadline, time >= deadline, followsVirtualTime || output?.isPlaying == false else {
             return Outcome()
         }
         return perform(model.suspend(), at: time)
@@ -185,22 +149,10 @@ final class AudioEngine {
         return [idleDeadline, lastWatch + Self.watchInterval].compactMap { $0 }.min()
     }
 
-    /// Why the open device is not playing, or `nil` while it is: SDL stopped it (its drivers
-    /// for PulseAudio and ALSA notice a lost server or device themselves), or — with SDL's
-    /// PipeWire driver, which does not — the server's socket changed or nothing was mixed
-    /// for `timeout`. (PulseAudio's buffers may legitimately pause for a second or two when
-    /// a stream starts on an idle null sink, so a pause alone means nothing there.)
+    /// Why the open device is not playing, or `nil` while it is (the output's own checks).
     private func stalled(at time: Duration, after timeout: Duration) -> String? {
         guard model.isOpen else { return nil }
-        if SDL_GetAudioDeviceStatus(deviceID) != SDL_AUDIO_PLAYING { return "the audio device stopped" }
-        guard driver == "pipewire" else { return nil }
-        if let server = pipeWireServer, PipeWireSocket.current() != server { return "the PipeWire server went away" }
-        let mixed = mixedFrames.load(ordering: .relaxed) > 0
-        if !mixed {
-            return time - openedAt > Self.stallTimeout ? "the audio device does not play" : nil
-        }
-        let since = BenchDriver.nanoseconds() &- lastMixNanoseconds.load(ordering: .relaxed)
-        return Double(since) / 1e9 > timeout.seconds ? "the audio device stopped playing" : nil
+        return output?.stalled(openedFor: time - openedAt, after: timeout)
     }
 
     // MARK: Effects
@@ -211,14 +163,23 @@ final class AudioEngine {
         while let effect = queue.popFirst() {
             switch effect {
             case .openDevice(let redetect):
-                switch openDevice(redetect: redetect, at: time) {
-                case .success(let spec): queue += model.opened(spec, at: time)
-                case .failure(let error): queue += model.openFailed(error.description, at: time)
+                switch openDevice(redetect: redetect) {
+                case .success(let (spec, driver)):
+                    openedAt = time
+                    lastWatch = time
+                    lastActivity = max(lastActivity, time)
+                    queue += model.opened(.audioOpen(rate: spec.rate, channels: spec.channels, format: spec.format,
+                                                     chunk: spec.chunk, driver: driver), at: time)
+                case .failure(let error):
+                    queue += model.openFailed(error.description, at: time)
                 }
+            case .suspendDevice:
+                output?.suspend()
             case .closeDevice:
-                closeDevice()
+                output?.close()
             case .play:
-                if let reason = play(at: time) {
+                lastActivity = time
+                if let reason = output.map({ $0.play() }) ?? "no audio output" {
                     queue += model.lost(reason, at: time)
                 } else {
                     outcome.started = true
@@ -232,90 +193,40 @@ final class AudioEngine {
         return outcome
     }
 
-    /// Opens the default device and loads the clip; `redetect`: restarts SDL's audio
-    /// subsystem first so drivers and servers are looked for again. A plain reopen that
-    /// fails is tried once more with `redetect` (the server may have restarted meanwhile).
-    private func openDevice(redetect: Bool, at time: Duration) -> Result<TraceEvent, SDLError> {
-        let result = openDeviceOnce(redetect: redetect, at: time)
-        if case .failure = result, !redetect { return openDeviceOnce(redetect: true, at: time) }
-        return result
-    }
-
-    private func openDeviceOnce(redetect: Bool, at time: Duration) -> Result<TraceEvent, SDLError> {
+    /// Opens the output: the app's own PipeWire stream when PipeWire is the server (and the
+    /// user chose none of SDL's drivers), else — or when the stream cannot be made — SDL_mixer
+    /// on SDL's driver. `redetect`: drivers and servers are looked for afresh. A plain reopen
+    /// of SDL's device that fails is tried once more with `redetect` (the server may have
+    /// restarted meanwhile).
+    private func openDevice(redetect: Bool) -> Result<(AudioSpec, String), SDLError> {
+        if PipeWireClipOutput.isWanted {
+            let stream = pipeWire ?? PipeWireClipOutput(soundPath: soundPath)
+            pipeWire = stream
+            if let spec = try? stream.open(redetect: redetect) {
+                use(stream)
+                return .success((spec, stream.driver))
+            }
+            stream.close()
+        }
+        let sdl = mixer ?? MixerOutput(soundPath: soundPath)
+        mixer = sdl
+        use(sdl)
         do throws(SDLError) {
-            if redetect && AudioSubsystem.isStarted { AudioSubsystem.stop() }
-            if !AudioSubsystem.isStarted { driver = try AudioSubsystem.start() }
-            if mixer == nil { mixer = try MixerLibrary() }
-            guard let mixer else { throw SDLError("dlopen", message: "SDL_mixer not loaded") }
-            mixedFrames.store(0, ordering: .relaxed)
-            let allowed = Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_CHANNELS_CHANGE)
-            try sdlCheck(mixer.openAudioDevice(Self.frequency, HEE_AUDIO_S16SYS, Self.channels, Self.chunkSize, nil, allowed),
-                         "Mix_OpenAudioDevice")
-            deviceID = Self.openDeviceID()
-            do throws(SDLError) {
-                chunk = try Chunk(path: soundPath, mixer: mixer)
-            } catch {
-                mixer.closeAudio()
-                throw error
-            }
-            applyVolume()
-            var rate: Int32 = 0, format: UInt16 = 0, channels: Int32 = 0
-            _ = mixer.querySpec(&rate, &format, &channels)
-            let bytesPerFrame = Int(channels) * (format == HEE_AUDIO_F32SYS ? 4 : 2)
-            mixedFrameBytes.store(UInt64(max(bytesPerFrame, 1)), ordering: .relaxed)
-            mixer.setPostMix(countMixedFrames, nil)
-            if let chunk, rate > 0, bytesPerFrame > 0 {
-                clipDuration = .milliseconds(Int64(chunk.pointer.pointee.alen) * 1000 / Int64(Int(rate) * bytesPerFrame))
-            }
-            pipeWireServer = driver == "pipewire" ? PipeWireSocket.current() : nil
-            openedAt = time
-            lastWatch = time
-            lastActivity = max(lastActivity, time)
-            return .success(.audioOpen(rate: Int(rate), channels: Int(channels), format: format == HEE_AUDIO_F32SYS ? "f32" : "s16",
-                                       chunk: Int(Self.chunkSize), driver: driver))
+            return .success((try sdl.open(redetect: redetect), sdl.driver))
         } catch {
-            return .failure(error)
-        }
-    }
-
-    /// The id of the one open output device (the mixer's): SDL numbers devices from 2.
-    private static func openDeviceID() -> SDL_AudioDeviceID {
-        for id in SDL_AudioDeviceID(2)...SDL_AudioDeviceID(32) where SDL_GetAudioDeviceStatus(id) != SDL_AUDIO_STOPPED {
-            return id
-        }
-        return 0
-    }
-
-    private func closeDevice() {
-        guard deviceID != 0 || chunk != nil else { return }
-        _ = mixer?.haltChannel(-1)
-        chunk = nil
-        mixer?.closeAudio()
-        deviceID = 0
-    }
-
-    /// Starts the clip. Returns why it cannot play, or `nil` when it started on a live device.
-    private func play(at time: Duration) -> String? {
-        guard let mixer, let chunk else { return "no clip loaded" }
-        lastActivity = time
-        _ = mixer.haltChannel(Self.clipChannel)
-        guard mixer.playChannel(Self.clipChannel, chunk.pointer, 0) >= 0 else {
-            return SDLError("Mix_PlayChannel").description
-        }
-        // A device just opened: wait for its first buffer (it holds the clip's start), so a
-        // device that never plays is not taken for a live one.
-        if mixedFrames.load(ordering: .relaxed) == 0 {
-            let deadline = BenchDriver.nanoseconds() + UInt64(Self.firstBufferTimeout.seconds * 1e9)
-            while mixedFrames.load(ordering: .relaxed) == 0 && BenchDriver.nanoseconds() < deadline { SDL_Delay(1) }
-            if mixedFrames.load(ordering: .relaxed) == 0 {
-                _ = mixer.haltChannel(Self.clipChannel)
-                return "the audio device does not play"
+            guard !redetect else { return .failure(error) }
+            do throws(SDLError) {
+                return .success((try sdl.open(redetect: true), sdl.driver))
+            } catch {
+                return .failure(error)
             }
         }
-        return nil
     }
 
-    private func applyVolume() {
-        _ = mixer?.volume(-1, Int32((Double(volume) * Double(HEE_MIX_MAX_VOLUME) / 100).rounded()))
+    /// Makes `next` the output, closing the other one.
+    private func use(_ next: any AudioOutput) {
+        if let output, output !== next { output.close() }
+        output = next
+        next.setVolume(volume)
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AppModel
 import CSDL
 import KeyboardCore
 import Synchronization
@@ -38,6 +39,13 @@ func benchPushPress(_ interval: UInt32, _ parameter: UnsafeMutableRawPointer?) -
 /// - press→action: push → the clip's `Mix_PlayChannel` returned (text already inserted);
 /// - press→photon: push → `SDL_RenderPresent` returned for the first frame showing it.
 ///
+/// With `--bench-gesture layer` it presses the layer key instead (123, then ABC, which takes
+/// its place): the action is the other layer laid out, the photon its first frame. With
+/// `bubble` it holds `e` until the session opens its alternates bubble, and times from the
+/// moment the hold delay is reached (the push plus `AlternatesBubble.holdDelay`; the app's
+/// millisecond clock may open it up to 1 ms before that) to the bubble laid out (action) and
+/// on screen (photon); the release then types the highlighted choice.
+///
 /// Times come from SDL's high-resolution counter (nanoseconds). For each press the audio
 /// stream's position (frames mixed so far) is kept, so with the disk audio driver the bench
 /// can find where in the stream the clip starts.
@@ -45,6 +53,7 @@ func benchPushPress(_ interval: UInt32, _ parameter: UnsafeMutableRawPointer?) -
 final class BenchDriver: Benchmark {
     private let presses: Int
     private let interval: Duration
+    private let gesture: LaunchOptions.BenchGesture
     private let target: Point
     private let windowID: UInt32
     private var index = 0
@@ -71,9 +80,11 @@ final class BenchDriver: Benchmark {
     /// - Parameters:
     ///   - target: where to press, in window coordinates (the へぇ button's centre).
     ///   - interval: the pause between a release's frame and the next press.
-    init(presses: Int, interval: Duration, target: Point, windowID: UInt32, start: Duration) {
+    init(presses: Int, interval: Duration, gesture: LaunchOptions.BenchGesture, target: Point, windowID: UInt32,
+         start: Duration) {
         self.presses = presses
         self.interval = interval
+        self.gesture = gesture
         self.target = target
         self.windowID = windowID
         nextPress = start + .milliseconds(300)
@@ -87,6 +98,13 @@ final class BenchDriver: Benchmark {
     static func nanoseconds() -> UInt64 {
         let counter = SDL_GetPerformanceCounter(), frequency = SDL_GetPerformanceFrequency()
         return counter / frequency * 1_000_000_000 + counter % frequency * 1_000_000_000 / frequency
+    }
+
+    /// Nanoseconds from `t0` to now, negative when `t0` is later: the bubble's `t0` (the push
+    /// plus the hold delay) may be up to a millisecond after the app's millisecond clock let
+    /// the delay end.
+    static func elapsed(since t0: UInt64) -> Double {
+        Double(Int64(bitPattern: nanoseconds() &- t0))
     }
 
     /// When the driver next wants to act, if it waits for time rather than for a frame.
@@ -106,11 +124,15 @@ final class BenchDriver: Benchmark {
         SDL_AddTimer(UInt32(max(interval.seconds * 1000, 1)), benchPushPress, nil)
     }
 
-    /// The press was handled: text inserted, clip started (or skipped, when muted).
-    func actionPerformed() {
-        guard case .pushed = phase else { return }
-        let t0 = benchPushTime.load(ordering: .acquiring)
-        actionNs[index] = Double(Self.nanoseconds() - t0)
+    /// The press was handled: text inserted, clip started (or skipped, when muted) — or, for
+    /// the other gestures, the layer changed or the bubble opened (`performed`).
+    func actionPerformed(_ performed: LaunchOptions.BenchGesture) {
+        guard case .pushed = phase, performed == gesture else { return }
+        var t0 = benchPushTime.load(ordering: .acquiring)
+        if gesture == .bubble {
+            t0 += UInt64(AlternatesBubble.holdDelay.seconds * 1e9)
+        }
+        actionNs[index] = Self.elapsed(since: t0)
         // Where playback stands: the last buffer handed to the device is being played, and
         // has played for the time since it was handed over (the disk driver plays in real
         // time). The clip starts with the next buffer the mixer makes.
@@ -122,7 +144,7 @@ final class BenchDriver: Benchmark {
         phase = .acted(t0: t0)
     }
 
-    /// The へぇ button's release was handled.
+    /// The pressed key's release was handled.
     func releaseHandled() {
         if case .releasing(false) = phase { phase = .releasing(handled: true) }
     }
@@ -131,7 +153,7 @@ final class BenchDriver: Benchmark {
     func framePresented(now: Duration) {
         switch phase {
         case .acted(let t0):
-            photonNs[index] = Double(Self.nanoseconds() - t0)
+            photonNs[index] = Self.elapsed(since: t0)
             phase = .releasing(handled: false)
             push(SDL_MOUSEBUTTONUP)
         case .releasing(true):
@@ -161,7 +183,7 @@ final class BenchDriver: Benchmark {
         isDone = true
         let end = Self.memory()
         func list(_ values: [Double]) -> String { "[" + values.map { String($0 / 1e6) }.joined(separator: ",") + "]" }
-        var line = "{\"event\":\"bench\",\"presses\":\(presses)"
+        var line = "{\"event\":\"bench\",\"gesture\":\"\(gesture.rawValue)\",\"presses\":\(presses)"
         line += ",\"press_to_action_ms\":\(list(actionNs)),\"press_to_photon_ms\":\(list(photonNs))"
         line += ",\"audio_frames_at_press\":[" + audioPositions.map { String($0) }.joined(separator: ",") + "]"
         if let start = memoryAtStart {

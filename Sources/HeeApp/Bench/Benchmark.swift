@@ -1,3 +1,4 @@
+import AppModel
 import KeyboardCore
 
 /// What the loop tells the benchmark driver that runs (`--bench-presses`): `BenchDriver`
@@ -14,8 +15,9 @@ protocol Benchmark: AnyObject {
     func framePresented(now: Duration)
     /// The へぇ button's release was handled.
     func releaseHandled()
-    /// The へぇ button's press was performed (text inserted, clip started).
-    func actionPerformed()
+    /// A measured press acted: the へぇ button's (text inserted, clip started), the layer
+    /// key's or the alternates bubble's (`--bench-gesture`).
+    func actionPerformed(_ performed: LaunchOptions.BenchGesture)
     /// The kana pad's composition changed (to `text`).
     func compositionChanged(_ text: String)
     /// The kana pad's candidate bar changed.
@@ -26,7 +28,7 @@ protocol Benchmark: AnyObject {
 
 extension Benchmark {
     func releaseHandled() {}
-    func actionPerformed() {}
+    func actionPerformed(_ performed: LaunchOptions.BenchGesture) {}
     func compositionChanged(_ text: String) {}
     func candidatesChanged(_ bar: CandidateBar) {}
     func conversionDone(nanoseconds: UInt64, length: Int) {}

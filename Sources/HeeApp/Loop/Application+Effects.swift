@@ -33,7 +33,7 @@ extension Application {
                 trace.emit(.keyboard(status, frame.scaled(by: coordinateScale)), at: now)
             case .keyTouched(let key, let down):
                 trace.emit(.touch(key, down: down), at: now)
-                if key == .hee && !down { bench?.releaseHandled() }
+                if !down { bench?.releaseHandled() }
             case .heeCounted(let count):
                 trace.emit(.hee(count: count, full: session.hee.isFull), at: now)
             case .countReset:
@@ -56,7 +56,7 @@ extension Application {
                 let outcome = audio.press(at: now)
                 emit(outcome, at: now)
                 if outcome.started { trace.emit(.sound(name), at: now) }
-                bench?.actionPerformed()
+                bench?.actionPerformed(.hee)
             case .startAudioEngine:
                 // Opening the device (and loading SDL_mixer) waits until the first frame is on
                 // screen: sound is not needed to show the window.
@@ -78,7 +78,8 @@ extension Application {
             case .setClipboard(let text):
                 SDL_SetClipboardText(text)
             case .send(let stroke):
-                trace.emit(.send(stroke, dropped: sendKeystroke(stroke)), at: now)
+                let (dropped, via) = sendKeystroke(stroke)
+                trace.emit(.send(stroke, dropped: dropped, via: via), at: now)
             case .modifierChanged(let modifier, let state):
                 trace.emit(.modifier(modifier, state), at: now)
             case .pasteRequested:
@@ -87,8 +88,12 @@ extension Application {
                 if session.isTextFieldFocused, replay.records.isEmpty, let text = clipboard.text() { send(.paste(text), at: now) }
             case .layerChanged(let name):
                 trace.emit(.layer(name), at: now)
+                bench?.actionPerformed(.layer)
             case .alternatesShown(let key, let choices):
                 trace.emit(.alternates(key, choices, coordinateScale: coordinateScale), at: now)
+                bench?.actionPerformed(.bubble)
+            case .trackpadChanged(let active):
+                trace.emit(.trackpad(active), at: now)
             case .kanaCommitted(let text):
                 trace.emit(.commit(text), at: now)
             case .candidatesChanged(let bar):

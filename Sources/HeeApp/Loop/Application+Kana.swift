@@ -41,14 +41,16 @@ extension Application {
     }
 
     /// The benchmark driver `plan` asks for: the kana pad's when the layout shown has one, else
-    /// the へぇ button's.
-    func makeBenchmark(_ plan: (presses: Int, interval: Duration)) -> any Benchmark {
+    /// the one pressing the へぇ button, the layer key or `e` (`--bench-gesture`).
+    func makeBenchmark(_ plan: (presses: Int, interval: Duration, gesture: LaunchOptions.BenchGesture)) -> any Benchmark {
         let s = coordinateScale
         func window(_ r: Rect) -> Rect { Rect(x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s) }
         guard session.definition.hasKanaPad else {
-            let target = session.layout.heeFrame.center
-            return BenchDriver(presses: plan.presses, interval: plan.interval, target: Point(x: target.x * s, y: target.y * s),
-                               windowID: screen.window.id, start: clock.now)
+            // The へぇ button, the layer key (ABC takes its place after the first press), or e.
+            let key: KeyID = switch plan.gesture { case .hee: .hee; case .layer: "123"; case .bubble: "e" }
+            let target = (session.layout.keys[key] ?? session.layout.heeFrame).center
+            return BenchDriver(presses: plan.presses, interval: plan.interval, gesture: plan.gesture,
+                               target: Point(x: target.x * s, y: target.y * s), windowID: screen.window.id, start: clock.now)
         }
         return KanaBenchDriver(flicks: plan.presses, interval: plan.interval, keys: session.layout.keys.mapValues(window),
                                definition: session.definition, windowID: screen.window.id, start: clock.now) { [converter] in

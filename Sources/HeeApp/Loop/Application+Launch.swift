@@ -21,8 +21,19 @@ extension Application {
                      assetsDirectory: String, replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
         let mode: KeyboardMode = options.system ? .system : .hostScreen
         AudioSubsystem.nameStreams()
-        // System mode's keys go out through X11 (XTEST): on a Wayland desktop, through XWayland.
-        let sdl = try SDLContext(preferX11: options.system)
+        // System mode on a compositor with the layer shell and the virtual keyboard: natively,
+        // on a connection of its own. Elsewhere its keys go out through X11 (XTEST): on a
+        // Wayland desktop without those protocols, through XWayland.
+        var waylandConnection: WaylandConnection?
+        var waylandFailure: String?
+        if options.system, WaylandSystemMode.sessionOffersWayland(FileSystem.environment) {
+            switch WaylandSystemMode.connect() {
+            case .success(let connection): waylandConnection = connection
+            case .failure(let failure): waylandFailure = failure.description
+            }
+        }
+        let sdl = try SDLContext(preferX11: options.system && waylandConnection == nil)
+        if sdl.videoDriver != .wayland { waylandConnection = nil }
         var configuration = configuration
         if sdl.videoDriver == .wayland, options.scale == nil {
             // The compositor gives each output's scale (drawn at it, see Screen.drawIfNeeded);
@@ -33,11 +44,11 @@ extension Application {
         let fonts = try TTFLibrary()
         let audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                                 volume: configuration.volume)
-        let desktopKeys = mode == .system
+        let desktopKeys = configuration.desktopKeys
         let minimum = KeyboardLayout.minimumWindowSize(for: mode, definitions: globeLayouts + [definition], desktopKeys: desktopKeys)
         let strings = HostScreenText.of(configuration.language)
         let minimumSize = Size(width: (minimum.width * scale).rounded(.up), height: (minimum.height * scale).rounded(.up))
-        let size = WindowStateKeeper.launchSize(for: configuration, minimum: minimumSize, display: sdl)
+        var size = WindowStateKeeper.launchSize(for: configuration, minimum: minimumSize, display: sdl)
         let window = try Window(context: sdl, title: strings.windowTitle, size: size, minimum: minimumSize,
                                 maximized: configuration.maximized,
                                 extraFlags: mode == .system ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue : 0)
@@ -47,10 +58,25 @@ extension Application {
             X11WindowClass.set(on: x11)
             X11WindowLoss.watch(x11)
         }
-        let windowState = WindowStateKeeper(openedAt: size, minimum: minimumSize, maximized: configuration.maximized,
-                                            coordinateScale: scale)
-        let presenter: any FramePresenter = sdl.videoDriver == .wayland
-            ? try WaylandPresenter(window: window) : try WindowPresenter(window: window)
+        var wayland: WaylandSystemMode?
+        if let waylandConnection {
+            do throws(KeySendFailure) {
+                wayland = try WaylandSystemMode(connection: waylandConnection, window: window, height: Int(size.height),
+                                                floating: options.floating, readyText: HeeButtonModel.insertedText)
+                size = window.size  // docked: as wide as the output
+            } catch {
+                waylandFailure = error.description
+            }
+        }
+        let windowState = WindowStateKeeper(openedAt: size, minimum: minimumSize,
+                                            maximized: wayland == nil && configuration.maximized, coordinateScale: scale)
+        let presenter: any FramePresenter = if let wayland {
+            wayland.presenter
+        } else if sdl.videoDriver == .wayland {
+            try WaylandPresenter(window: window)
+        } else {
+            try WindowPresenter(window: window)
+        }
         let screen = try Screen(window: window, presenter: presenter, fonts: fonts, language: configuration.language,
                                 assetsDirectory: assetsDirectory, coordinateScale: scale)
         let points = windowState.memory.normalSize
@@ -61,13 +87,18 @@ extension Application {
                   settings: settings, windowState: windowState, translator: EventTranslator(windowSize: points, coordinateScale: scale),
                   trace: TraceWriter(enabled: options.trace), configuration: configuration, recorder: recorder,
                   replay: ReplayCursor(records: replay, exitWhenDone: options.exitWhenDone),
-                  benchPlan: options.benchPresses.map { ($0, .milliseconds(options.benchInterval)) })
+                  benchPlan: options.benchPresses.map { ($0, .milliseconds(options.benchInterval), options.benchGesture) })
         SettingsSnapshot.publish(settings)
         if options.replayPath != nil {
             // A replay's time is the file's, from zero: its trace is the same on every run.
             clock.freeze(at: .zero)
             audio.followsVirtualTime = true
         }
-        if mode == .system { startSystemMode() }
+        if sdl.videoDriver == .wayland {
+            // Without it the app still runs; a touch the compositor takes back then stays
+            // down until the next touch (SDL 2.26 drops wl_touch.cancel).
+            touchCancelWatch = try? WaylandTouchCancelWatch(window: window)
+        }
+        if mode == .system { startSystemMode(wayland: wayland, waylandFailure: waylandFailure) }
     }
 }

@@ -21,6 +21,8 @@ final class Application {
     // Declared in reverse order of teardown: Swift releases stored properties in order, so
     // the screen (window, renderers) goes before SDL.
     let screen: Screen
+    /// The compositor's touch cancels, heard beside SDL (a window on Wayland only).
+    var touchCancelWatch: WaylandTouchCancelWatch?
     let audio: AudioEngine
     /// System mode's platform layer (`--system` on X11); `nil` otherwise.
     var systemMode: (any SystemModePlatform)?
@@ -40,7 +42,7 @@ final class Application {
     let recorder: InputRecorder?
     var replay: ReplayCursor
     /// `--bench-presses` and `--bench-interval`: the benchmark driver to start, if any.
-    let benchPlan: (presses: Int, interval: Duration)?
+    let benchPlan: (presses: Int, interval: Duration, gesture: LaunchOptions.BenchGesture)?
     var bench: (any Benchmark)?
     /// A request to open the audio device that waits for the first frame.
     var audioStartPending = false
@@ -66,7 +68,7 @@ final class Application {
     init(screen: Screen, audio: AudioEngine, clipboard: Clipboard, sdl: SDLContext, session: KeyboardSession,
          settings: SettingsStore?, windowState: WindowStateKeeper, translator: EventTranslator, trace: TraceWriter,
          configuration: RunConfiguration, recorder: InputRecorder?, replay: ReplayCursor,
-         benchPlan: (presses: Int, interval: Duration)?) {
+         benchPlan: (presses: Int, interval: Duration, gesture: LaunchOptions.BenchGesture)?) {
         self.screen = screen
         self.audio = audio
         self.clipboard = clipboard
@@ -110,6 +112,9 @@ final class Application {
             }
             let animating = session.isAnimating(at: now)
             try drawIfNeeded(at: now)
+            // The benchmark ends with a frame: quit now, not after the next event or deadline
+            // (a layer switch leaves none, and the loop would sleep for good).
+            if bench?.isDone == true { break }
             // The composition is on screen: its candidates come next (live; a replay converts
             // at once).
             runPendingConversion()

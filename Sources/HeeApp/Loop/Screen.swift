@@ -103,6 +103,7 @@ final class Screen {
     /// Pixels per point now: the window's pixels per window coordinate (HiDPI platforms)
     /// times window coordinates per point (`--scale`).
     func pixelScaleNow() -> Double {
+        if let pixels = presenter.pixelsPerWindowCoordinate { return pixels * coordinateScale }
         var w: Int32 = 0, h: Int32 = 0, pixelWidth: Int32 = 0, pixelHeight: Int32 = 0
         SDL_GetWindowSize(window.pointer, &w, &h)
         SDL_GetWindowSizeInPixels(window.pointer, &pixelWidth, &pixelHeight)

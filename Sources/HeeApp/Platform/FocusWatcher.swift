@@ -4,10 +4,18 @@ import KeyboardCore
 /// focus, as far as the platform tells.
 ///
 /// One implementation per platform: `X11FocusWatcher` (the X server's input focus, followed
-/// through X events, never polled).
+/// through X events, never polled) and `WaylandSystemMode` (the input method's activation:
+/// the compositor does not say which surface has the focus).
 protocol FocusWatcher: AnyObject {
     /// Where keys go now, for the session (shown in the line above the keys).
     var keyTarget: KeyTarget { get }
     /// The focused window for the trace's `target` line (`nil`: none, or not known).
     var focusedWindow: FocusedWindow? { get }
+    /// The trace `target` line's `inputMethod` (Wayland: `active`, `inactive`,
+    /// `unavailable`); `nil` where there is none (X11).
+    var inputMethodState: String? { get }
+}
+
+extension FocusWatcher {
+    var inputMethodState: String? { nil }
 }

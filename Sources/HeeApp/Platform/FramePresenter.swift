@@ -22,4 +22,12 @@ protocol FramePresenter: AnyObject {
     /// can go on the screen now.
     /// - Throws: `SDLError` when the frame cannot be handed to the display server.
     func windowShown() throws(SDLError)
+    /// Pixels per window coordinate when the presenter knows it better than SDL's window
+    /// (Wayland system mode's layer surface: its output's scale; SDL's window is never
+    /// shown), else `nil`.
+    var pixelsPerWindowCoordinate: Double? { get }
+}
+
+extension FramePresenter {
+    var pixelsPerWindowCoordinate: Double? { nil }
 }

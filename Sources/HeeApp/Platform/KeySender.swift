@@ -3,13 +3,17 @@ import KeyboardCore
 /// Types system mode's keystrokes into the application that has the keyboard focus.
 ///
 /// One implementation per platform: `X11KeystrokeSender` (XTEST, with characters the layout
-/// lacks borrowed onto spare keycodes). The session decides what to type (`.send` effects);
+/// lacks borrowed onto spare keycodes) and `WaylandKeystrokeSender` (input-method-v2 for text
+/// while a text input is active, else virtual-keyboard-v1). The session decides what to type (`.send` effects);
 /// a sender only delivers, in order, and says why when it cannot.
 protocol KeySender: AnyObject {
     /// Types `stroke` now (`now`: the app's clock, for work the sender defers).
+    /// - Returns: the way it went where there are several, for the trace's `via`
+    ///   (Wayland: `input-method`, `virtual-keyboard`); `nil` where there is one (X11).
     /// - Throws: `KeySendFailure` with the reason when it was not typed (no key for a
     ///   character and no spare keycode left, the server refused, ...).
-    func send(_ stroke: Keystroke, at now: Duration) throws(KeySendFailure)
+    @discardableResult
+    func send(_ stroke: Keystroke, at now: Duration) throws(KeySendFailure) -> String?
 
     /// Gets keys ready for the characters of `text` before a press needs them (the へぇ
     /// button's text when the pointer comes onto the keyboard), so the first press costs no

@@ -6,7 +6,8 @@ import KeyboardCore
 /// there. The loop knows system mode only through this protocol; every key rule stays in
 /// `KeyboardSession`.
 ///
-/// Implementations: `X11SystemMode` (X11, and XWayland on a Wayland desktop).
+/// Implementations: `X11SystemMode` (X11, and XWayland on a Wayland desktop) and
+/// `WaylandSystemMode` (a compositor with the wlroots layer shell and virtual-keyboard-v1).
 protocol SystemModePlatform: AnyObject {
     /// Types the session's keystrokes.
     var keySender: any KeySender { get }
@@ -15,7 +16,8 @@ protocol SystemModePlatform: AnyObject {
     /// Shows the keyboard's window on top without giving it the focus (instead of
     /// `SDL_ShowWindow`).
     func showWindow()
-    /// Looks at an SDL event meant for the platform layer (`SDL_SYSWMEVENT`), which happened
+    /// Looks at an SDL event meant for the platform layer (`SDL_SYSWMEVENT`, or the
+    /// `SDL_USEREVENT` Wayland system mode's connection posts when it has events), which happened
     /// at `now`. Returns whether the key target changed (its title included).
     func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool
 }

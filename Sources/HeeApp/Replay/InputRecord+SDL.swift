@@ -1,4 +1,5 @@
 import CSDL
+import CWayland
 import AppModel
 import KeyboardCore
 
@@ -29,6 +30,8 @@ extension InputRecord {
             self.init(t: t, type: kind)
             finger = f.fingerId; device = f.touchId
             x = Double(f.x); y = Double(f.y)
+        case SDL_USEREVENT where sdl.user.code == HEE_USER_EVENT_TOUCHES_CANCELLED:
+            self.init(t: t, type: .touchcancel)
         case SDL_KEYDOWN, SDL_KEYUP:
             self.init(t: t, type: SDL_EventType(sdl.type) == SDL_KEYDOWN ? .keydown : .keyup)
             key = String(cString: SDL_GetKeyName(sdl.key.keysym.sym))
@@ -109,6 +112,11 @@ extension InputRecord {
             e.tfinger.y = Float(y ?? 0)
             e.tfinger.pressure = 1
             e.tfinger.windowID = windowID
+        case .touchcancel:
+            e.type = SDL_USEREVENT.rawValue
+            e.user.timestamp = stamp
+            e.user.windowID = windowID
+            e.user.code = HEE_USER_EVENT_TOUCHES_CANCELLED
         case .keydown, .keyup:
             e.type = (type == .keydown ? SDL_KEYDOWN : SDL_KEYUP).rawValue
             e.key.timestamp = stamp

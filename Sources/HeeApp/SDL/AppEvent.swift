@@ -17,7 +17,8 @@ enum AppEvent: Equatable {
     /// Ctrl+V: paste the clipboard (the app reads it and feeds `.paste`).
     case pasteRequested
     /// An event of the platform layer under SDL (`SDL_SYSWMEVENT`: X11 focus, titles,
-    /// keymaps, the window destroyed from outside).
+    /// keymaps, the window destroyed from outside; an `SDL_USEREVENT`: Wayland system mode's
+    /// connection has events).
     case platformEvent
     /// An audio output device went away (SDL's device index).
     case audioDeviceRemoved(UInt32)

@@ -1,14 +1,19 @@
+import AppModel
 import CSDL
+import CWayland
 import KeyboardCore
 
 /// Turns `SDL_Event`s into `AppEvent`s. Translates, never decides: every rule is in the
 /// session.
 ///
-/// - Touches arrive both as finger events and as mouse events with `which ==
-///   SDL_TOUCH_MOUSEID`; only the finger events are used, so one touch is one action.
+/// - One physical input is one action whatever SDL's hints say (`InputEcho`): mouse events
+///   SDL makes from touches (`which == SDL_TOUCH_MOUSEID`) and finger events it makes from
+///   the mouse (`touchId == SDL_MOUSE_TOUCHID`) are dropped.
 /// - Mouse positions come in window coordinates and are divided by `coordinateScale`
-///   (window coordinates per point, `--scale`); finger positions come as 0…1 fractions of
-///   the window and are multiplied by its size in points.
+///   (window coordinates per point, `--scale`); finger positions come as fractions of the
+///   window and become points (`FingerPlacement`).
+/// - The compositor taking the touches back (`SDL_USEREVENT` from `WaylandTouchCancelWatch`)
+///   is the session's `touchesCancelled`.
 struct EventTranslator {
     /// The window's size in points.
     var windowSize: Size
@@ -21,6 +26,8 @@ struct EventTranslator {
     init(windowSize: Size, coordinateScale: Double) {
         self.windowSize = windowSize
         self.coordinateScale = coordinateScale
+        assert(InputEcho.touchMouseID == HEE_SDL_TOUCH_MOUSEID && InputEcho.mouseTouchID == HEE_SDL_MOUSE_TOUCHID,
+               "InputEcho's ids are SDL's")
     }
 
     /// Everything `event` means, in the order the owners act on it; empty when nothing.
@@ -29,6 +36,9 @@ struct EventTranslator {
         if type == SDL_KEYDOWN || type == SDL_KEYUP { keyModifiers = event.key.keysym.mod }
         switch type {
         case SDL_SYSWMEVENT:
+            return [.platformEvent]
+        case _ where type.rawValue >= SDL_USEREVENT.rawValue && type.rawValue < SDL_LASTEVENT.rawValue:
+            // Wayland system mode's connection has events (see WaylandConnection).
             return [.platformEvent]
         case SDL_AUDIODEVICEREMOVED:
             return event.adevice.iscapture == 0 ? [.audioDeviceRemoved(event.adevice.which)] : []
@@ -40,7 +50,7 @@ struct EventTranslator {
                 meanings.append(.pixelScaleMayHaveChanged)
             }
             return meanings
-        case SDL_MOUSEMOTION where event.motion.which != HEE_SDL_TOUCH_MOUSEID:
+        case SDL_MOUSEMOTION where !InputEcho.isMouseFromTouch(which: event.motion.which):
             let m = event.motion
             var meanings: [AppEvent] = [.pointerOverWindow]
             if let meaning = meaning(of: event) { meanings.append(meaning) }
@@ -48,14 +58,14 @@ struct EventTranslator {
                 meanings.append(.placeCaret(.mouse, at: point(x: m.x, y: m.y), clicks: 1, extending: true))
             }
             return meanings
-        case SDL_MOUSEBUTTONDOWN where event.button.which != HEE_SDL_TOUCH_MOUSEID && event.button.button == HEE_SDL_BUTTON_LEFT:
+        case SDL_MOUSEBUTTONDOWN where !InputEcho.isMouseFromTouch(which: event.button.which) && event.button.button == HEE_SDL_BUTTON_LEFT:
             let b = event.button
             let extending = UInt32(keyModifiers) & KMOD_SHIFT.rawValue != 0
             return [meaning(of: event), .placeCaret(.mouse, at: point(x: b.x, y: b.y), clicks: Int(b.clicks), extending: extending)]
                 .compactMap { $0 }
-        case SDL_FINGERDOWN:
+        case SDL_FINGERDOWN where !InputEcho.isFingerFromMouse(touchID: event.tfinger.touchId):
             let f = event.tfinger
-            let p = Point(x: Double(f.x) * windowSize.width, y: Double(f.y) * windowSize.height)
+            let p = fingerPoint(f)
             return [meaning(of: event), .placeCaret(.finger(f.fingerId), at: p, clicks: 1, extending: false)].compactMap { $0 }
         default:
             return meaning(of: event).map { [$0] } ?? []
@@ -98,17 +108,18 @@ struct EventTranslator {
             }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
-            guard b.which != HEE_SDL_TOUCH_MOUSEID, b.button == HEE_SDL_BUTTON_LEFT else { return nil }
+            guard !InputEcho.isMouseFromTouch(which: b.which), b.button == HEE_SDL_BUTTON_LEFT else { return nil }
             let p = point(x: b.x, y: b.y)
             return .input(SDL_EventType(event.type) == SDL_MOUSEBUTTONDOWN ? .pointerDown(.mouse, p) : .pointerUp(.mouse, p))
         case SDL_MOUSEMOTION:
             let m = event.motion
-            guard m.which != HEE_SDL_TOUCH_MOUSEID else { return nil }
+            guard !InputEcho.isMouseFromTouch(which: m.which) else { return nil }
             let p = point(x: m.x, y: m.y)
             return .input(m.state & HEE_SDL_BUTTON_LMASK != 0 ? .pointerMoved(.mouse, p) : .pointerHover(.mouse, p))
         case SDL_FINGERDOWN, SDL_FINGERUP, SDL_FINGERMOTION:
             let f = event.tfinger
-            let p = Point(x: Double(f.x) * windowSize.width, y: Double(f.y) * windowSize.height)
+            guard !InputEcho.isFingerFromMouse(touchID: f.touchId) else { return nil }
+            let p = fingerPoint(f)
             let id = PointerID.finger(f.fingerId)
             switch SDL_EventType(event.type) {
             case SDL_FINGERDOWN: return .input(.pointerDown(id, p))
@@ -134,9 +145,16 @@ struct EventTranslator {
             return .input(.composition(text, cursor: Int(e.start)))
         case SDL_KEYDOWN:
             return keyDown(event.key.keysym)
+        case SDL_USEREVENT where event.user.code == HEE_USER_EVENT_TOUCHES_CANCELLED:
+            return .input(.touchesCancelled)
         default:
             return nil
         }
+    }
+
+    /// A finger's place in points (`FingerPlacement`: SDL gives fractions of the window).
+    private func fingerPoint(_ f: SDL_TouchFingerEvent) -> Point {
+        FingerPlacement.point(x: Double(f.x), y: Double(f.y), in: windowSize)
     }
 
     /// Editing keys and shortcuts: SDL's key and modifiers in the core's terms; which key

@@ -141,9 +141,11 @@ final class X11KeystrokeSender: KeySender {
 
     /// Types `stroke` into the focused window. `now` is the app's clock (for the spare
     /// keycodes' hold).
+    /// - Returns: `nil`: XTEST is the only way keys go.
     /// - Throws: `Failure` when the keymap or the keyboard's state cannot be read, or a
     ///   character has no key and no spare keycode is left.
-    func send(_ stroke: Keystroke, at now: Duration) throws(Failure) {
+    @discardableResult
+    func send(_ stroke: Keystroke, at now: Duration) throws(Failure) -> String? {
         if keymap.isStale {
             do { try keymap.load() } catch { throw Failure(description: error.description) }
         }
@@ -192,6 +194,7 @@ final class X11KeystrokeSender: KeySender {
         }
         for keycode in restore.reversed() { fake(keycode, down: true) }
         connection.flush()
+        return nil
     }
 
     /// One key per modifier in `mask`, as the core modifier map binds them.

@@ -7,6 +7,8 @@ final class BubblePainter {
     static let pointSize = 22.0
     static let highlightInset = 3.0
     static let cornerRadius = 8.0
+    /// The concave corners where the stem over the key leaves the row of choices (points).
+    static let filletRadius = 6.0
 
     private let renderer: Renderer
     private let text: TextRenderer
@@ -22,13 +24,14 @@ final class BubblePainter {
     func draw(_ bubble: AlternatesBubble, key: PixelRect, s: Double, px: (Rect) -> PixelRect) throws(SDLError) {
         let outline = px(bubble.frame)
         let shadow = Int(s.rounded(.up))
-        let neck = key.y - (outline.y + outline.height)
         let left = min(outline.x, key.x), right = max(outline.x + outline.width, key.x + key.width)
         let canvas = try VectorCanvas(width: right - left, height: key.y + key.height - outline.y + shadow)
         func shape(_ color: Color) {
-            canvas.fillCallout(balloonWidth: Double(outline.width), balloonHeight: Double(outline.height),
-                               neck: Double(max(neck, 0)), stemX: Double(key.x - outline.x), stemWidth: Double(key.width),
-                               radius: Self.cornerRadius * s, stemRadius: KeyPainter.keyCornerRadius * s, color)
+            canvas.fillBubble(width: Double(outline.width), height: Double(outline.height),
+                              stemX: Double(key.x - outline.x), stemWidth: Double(key.width),
+                              stemBottom: Double(key.y + key.height - outline.y),
+                              radius: Self.cornerRadius * s, stemRadius: KeyPainter.keyCornerRadius * s,
+                              fillet: Self.filletRadius * s, color)
         }
         canvas.withOffset(dx: Double(outline.x - left), dy: Double(shadow)) { shape(Palette.keyShadow) }
         canvas.withOffset(dx: Double(outline.x - left), dy: 0) { shape(Palette.key) }

@@ -26,6 +26,9 @@ public struct KeyFace: Hashable, Sendable {
     public var isLocked = false
     /// iOS's blue key (the kana pad's 確定 while composing): tint background, white label.
     public var isProminent = false
+    /// A key whose colour is its state (shift, Ctrl, Alt: grey off, white on or locked): it
+    /// keeps that colour while held, where other keys change colour when pressed.
+    public var showsState = false
 
     /// Point sizes of key labels: characters, and words (space, return, 123).
     public static let characterPointSize = 22.0
@@ -71,7 +74,7 @@ public struct KeyFace: Hashable, Sendable {
             return KeyFace(content: .none, isSpecial: false, cornerRadius: 5, callout: nil)
         case .shift:
             return KeyFace(content: .icon(.shift(shift)), isSpecial: shift == .off,
-                           cornerRadius: 8, callout: nil)
+                           cornerRadius: 8, callout: nil, showsState: true)
         case .backspace:
             return KeyFace(content: .icon(.deleteLeft), isSpecial: true, cornerRadius: 5, callout: nil)
         case .space:
@@ -82,12 +85,16 @@ public struct KeyFace: Hashable, Sendable {
             return KeyFace(content: .text(label ?? returnLabel, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
         case .showLayer:
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
-        case .escape, .tab, .arrow:
+        case .escape, .tab:
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .arrow:
+            // An arrow is a symbol, drawn at a character's size (a word's 16 pt looks thin).
+            return KeyFace(content: .text(label ?? key.name, points: characterPointSize), isSpecial: true, cornerRadius: 5,
+                           callout: nil)
         case .modifier(let modifier):
             let state = modifier == .ctrl ? modifiers.ctrl : modifiers.alt
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: state == .off, cornerRadius: 5,
-                           callout: nil, isLocked: state == .capsLock)
+                           callout: nil, isLocked: state == .capsLock, showsState: true)
         case .character(let text):
             let shown = upperCase ? casedUp(text) : text
             return KeyFace(content: .text(label ?? shown, points: characterPointSize), isSpecial: false, cornerRadius: 5,

@@ -43,14 +43,14 @@ final class KeyPainter {
     }
 
     /// Draws a key with `face` in `rect` (pixels) at `s` pixels per point; `pressed` shows
-    /// the press (white keys turn grey, grey keys white, as on iOS; shift keeps its state's
-    /// colour).
+    /// the press (white keys turn grey, grey keys white, as on iOS; shift, Ctrl and Alt keep
+    /// their state's colour).
     /// - Throws: `SDLError` when drawing fails.
     func draw(_ face: KeyFace, in rect: PixelRect, s: Double, pressed: Bool) throws(SDLError) {
         let background: Color
         if face.isProminent {
             background = pressed ? Palette.key : Palette.tint
-        } else if case .icon(.shift) = face.content {
+        } else if face.showsState {
             background = face.isSpecial ? Palette.specialKey : Palette.key
         } else if face.isSpecial {
             background = pressed ? Palette.key : Palette.specialKey

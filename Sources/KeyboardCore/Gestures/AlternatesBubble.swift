@@ -12,6 +12,12 @@ public struct AlternatesBubble: Hashable, Sendable {
     public struct Choice: Hashable, Sendable {
         public var text: String
         public var frame: Rect
+
+        /// A choice typing `text`, drawn in `frame` (points).
+        public init(text: String, frame: Rect) {
+            self.text = text
+            self.frame = frame
+        }
     }
 
     /// The key held.

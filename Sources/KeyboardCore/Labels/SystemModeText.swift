@@ -11,16 +11,22 @@ public struct SystemModeText: Hashable, Sendable {
     public var noFocusedWindow: String
     /// When keys cannot be sent at all (not an X11 session).
     public var unavailable: String
+    /// Wayland, after `keysGoTo`: the focused window, when the compositor does not say more.
+    public var focusedWindow: String
+    /// Wayland, after `keysGoTo`: the focused application's text field (input method active).
+    public var textField: String
 
     /// Japanese (iOS's 「改行」 for return).
     public static let japanese = SystemModeText(
         returnKey: "改行", keysGoTo: "入力先：", untitledWindow: "名前のないウィンドウ ",
-        noFocusedWindow: "フォーカスのあるウィンドウがありません", unavailable: "X11 ではないため入力できません")
+        noFocusedWindow: "フォーカスのあるウィンドウがありません", unavailable: "X11 ではないため入力できません",
+        focusedWindow: "フォーカスのあるウィンドウ", textField: "テキスト欄（インプットメソッド）")
 
     /// English (iOS's "return").
     public static let english = SystemModeText(
         returnKey: "return", keysGoTo: "Keys go to: ", untitledWindow: "untitled window ",
-        noFocusedWindow: "No window has focus", unavailable: "Cannot type here: not an X11 session")
+        noFocusedWindow: "No window has focus", unavailable: "Cannot type here: not an X11 session",
+        focusedWindow: "the focused window", textField: "a text field (input method)")
 
     /// The words for `language`.
     public static func of(_ language: Language) -> SystemModeText {
@@ -34,6 +40,8 @@ public struct SystemModeText: Hashable, Sendable {
             return noFocusedWindow
         case .unavailable:
             return unavailable
+        case .focusedSurface(let textInput):
+            return keysGoTo + (textInput == true ? textField : focusedWindow)
         case .window(let window):
             let name = window.title.isEmpty ? untitledWindow + "0x" + String(window.id, radix: 16) : window.title
             return keysGoTo + name

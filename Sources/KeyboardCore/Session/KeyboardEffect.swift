@@ -63,6 +63,9 @@ public enum KeyboardEffect: Hashable, Sendable {
     /// The globe key switched to another of the user's layouts (its name); a `.layoutChanged`
     /// follows.
     case keyboardLayoutChanged(String)
+    /// The space bar became iOS's trackpad (`true`: the labels fade, drags move the caret) or
+    /// stopped being one (`false`).
+    case trackpadChanged(Bool)
     /// Something visible changed: draw a frame.
     case needsDisplay
 }

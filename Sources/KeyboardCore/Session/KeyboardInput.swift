@@ -15,6 +15,10 @@ public enum KeyboardInput: Hashable, Sendable {
     /// Every pointer was lost without a release (the window lost focus): presses end
     /// without typing anything.
     case pointersCancelled
+    /// The compositor took every touch back for a gesture of its own (Wayland's
+    /// `wl_touch.cancel`; UIKit's `touchesCancelled`): the fingers' presses end without
+    /// typing anything, and their later releases do nothing. The mouse's press stays.
+    case touchesCancelled
     /// Text committed by the physical keyboard or an input method (`SDL_TEXTINPUT`). Ends
     /// any composition.
     case textInput(String)

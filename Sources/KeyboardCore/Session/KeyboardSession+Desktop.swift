@@ -33,6 +33,16 @@ extension KeyboardSession {
         if alt.letterTyped() { effects.append(.modifierChanged(.alt, alt.state)) }
     }
 
+    /// Types an alternate chosen from a key's bubble (already in the case shift gives): with
+    /// Ctrl or Alt latched, locked or held, as a key of its own does (they are used up).
+    mutating func typeChosen(_ text: String, _ effects: inout [KeyboardEffect]) {
+        let modifiers = activeModifiers
+        guard !modifiers.isEmpty else { return typeCharacters(text, &effects) }
+        typeWithModifiers(.character(text), modifiers, &effects)
+        if Self.hasCase(text), shift.letterTyped() { effects.append(.shiftChanged(shift.state)) }
+        modifiersUsed(&effects)
+    }
+
     /// Types `key` with `modifiers` (not empty): in system mode a keystroke with them held;
     /// on the host screen the text field's shortcut for it, if it has one (Ctrl+A selects all,
     /// Ctrl+← moves by words), else the key as if typed plainly.

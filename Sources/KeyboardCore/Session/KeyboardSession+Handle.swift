@@ -45,6 +45,10 @@ extension KeyboardSession {
             pointers = [:]
             layerReturns = [:]
             updatePressedKeys(from: held, time: time, &effects)
+        case .touchesCancelled:
+            let held = pressedKeys
+            pointers = pointers.filter { $0.key == .mouse }
+            updatePressedKeys(from: held, time: time, &effects)
         case .textInput(let text):
             guard isTextFieldFocused else { break }
             commitComposition(&effects)
@@ -87,6 +91,7 @@ extension KeyboardSession {
                 layout = newLayout
                 relayoutCandidateBar()
                 // A bubble or trackpad drawn for the old geometry closes; the key stays held.
+                if trackpad != nil { effects.append(.trackpadChanged(false)) }
                 (hold, bubble, trackpad) = (nil, nil, nil)
                 effects.append(.layoutChanged)
                 if isTextFieldFocused { effects.append(.startTextInput(layout.textField)) }

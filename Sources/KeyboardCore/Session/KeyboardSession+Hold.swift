@@ -29,6 +29,7 @@ extension KeyboardSession {
         guard pointers[timer.pointer] == .key(timer.key), keysAreLive, let frame = layout.keys[timer.key] else { return }
         if action(of: timer.key) == .space {
             trackpad = Trackpad(pointer: timer.pointer, startX: timer.point.x, moved: 0)
+            effects.append(.trackpadChanged(true))
             return
         }
         let opened = AlternatesBubble(key: timer.key, pointer: timer.pointer, texts: alternates(of: timer.key),
@@ -67,11 +68,12 @@ extension KeyboardSession {
         if endFlick(of: pointer, commit: commit, &effects) { return true }
         if let open = bubble, open.pointer == pointer {
             bubble = nil
-            if commit, let text = open.selectedText { typeCharacters(text, &effects) }
+            if commit, let text = open.selectedText { typeChosen(text, &effects) }
             return true
         }
         if trackpad?.pointer == pointer {
             trackpad = nil
+            effects.append(.trackpadChanged(false))
             return true
         }
         return false

@@ -34,7 +34,8 @@ extension KeyboardSession {
     }
 
     /// Seed 001's `closeKeyboard()`: the text field resigns first responder, the keyboard
-    /// slides away, and presses on its keys end.
+    /// slides away, and presses on its keys end without typing: an open alternates bubble
+    /// closes, the trackpad ends, a pending hold is forgotten.
     mutating func closeKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
         // The kana pad's composition is committed to the field it was typed for.
         commitComposition(&effects)
@@ -48,7 +49,10 @@ extension KeyboardSession {
         effects.append(.stopAudioEngine)
         let before = pressedKeys
         for (id, target) in pointers {
-            if case .key = target { pointers[id] = PointerTarget.none }
+            guard case .key = target else { continue }
+            pointers[id] = PointerTarget.none
+            _ = endHold(of: id, commit: false, &effects)
+            layerReturns[id] = nil
         }
         updatePressedKeys(from: before, time: time, &effects)
     }

@@ -1,21 +1,24 @@
 /// What keys do: backspace's repeat schedule and typing a released key.
 extension KeyboardSession {
-    /// Performs the backspace repeats due before `time` (and at `time` when `including`),
-    /// each at its own scheduled time, so the result depends only on when backspace went
-    /// down and came up.
+    /// Performs the held key's repeats (backspace, an arrow) due before `time` (and at `time`
+    /// when `including`), each at its own scheduled time, so the result depends only on when
+    /// the key went down and came up.
     mutating func fireRepeats(upTo time: Duration, including: Bool, _ effects: inout [KeyboardEffect]) {
         func isDue(_ fire: Duration) -> Bool { including ? fire <= time : fire < time }
         guard var schedule = keyRepeat, !schedule.isIdle, isDue(schedule.nextFire) else { return }
         while isDue(schedule.nextFire) {
             let revisions = textField.revisions
             let composing = isComposing
-            if case .arrow = action(of: schedule.key) {
-                pressRepeating(schedule.key, &effects)
-            } else if backspaceOnKanaPad(&effects) {
+            let action = action(of: schedule.key)
+            if action == .backspace && schedule.modifiers.isEmpty && backspaceOnKanaPad(&effects) {
                 // ⌫ deletes from the kana pad's composition first (issue 22).
-            } else {
+            } else if action == .backspace && schedule.modifiers.isEmpty {
+                // iOS's backspace: characters, then whole words from 2 s on.
                 let wholeWords = schedule.nextFire - schedule.pressedAt >= KeyRepeat.wordsAfter
                 documentEdit(wholeWords ? .deleteWordBackward : .deleteBackward, &effects)
+            } else {
+                // An arrow, or backspace pressed with modifiers: the press's keystroke again.
+                typeRepeating(action, schedule.modifiers, &effects)
             }
             schedule.nextFire += KeyRepeat.interval
             // Only the host screen's field can be seen to have nothing left to delete;
@@ -96,13 +99,19 @@ extension KeyboardSession {
         closeKeyboard(at: time, &effects)
     }
 
-    /// Backspace or an arrow acting (touched, or repeating): with the modifiers active now,
-    /// which it uses up.
-    mutating func pressRepeating(_ key: KeyID, _ effects: inout [KeyboardEffect]) {
-        let action = action(of: key)
-        if action == .backspace, backspaceOnKanaPad(&effects) { return }
+    /// Backspace or an arrow touched: with the modifiers active now, which it uses up.
+    /// Returns them (its repeats go with them). While the kana pad composes, ⌫ deletes from
+    /// the composition (no modifiers then).
+    mutating func pressRepeating(_ key: KeyID, _ effects: inout [KeyboardEffect]) -> KeyModifiers {
+        if action(of: key) == .backspace, activeModifiers.isEmpty, backspaceOnKanaPad(&effects) { return [] }
         let modifiers = activeModifiers
-        if modifiers.isEmpty { typePlainly(action, &effects) } else { typeWithModifiers(action, modifiers, &effects) }
+        typeRepeating(action(of: key), modifiers, &effects)
         modifiersUsed(&effects)
+        return modifiers
+    }
+
+    /// Backspace or an arrow acting with `modifiers` (its press, or a repeat of it).
+    mutating func typeRepeating(_ action: KeyAction, _ modifiers: KeyModifiers, _ effects: inout [KeyboardEffect]) {
+        if modifiers.isEmpty { typePlainly(action, &effects) } else { typeWithModifiers(action, modifiers, &effects) }
     }
 }

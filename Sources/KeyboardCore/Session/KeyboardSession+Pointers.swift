@@ -115,9 +115,12 @@ extension KeyboardSession {
         guard let target = pointers[id] else { return }
         let before = pressedKeys
         pointers[id] = nil
+        // A choice typed from a bubble counts as the key typing: after a slide from a layer
+        // key, the layer it came from comes back.
+        let typesChoice = bubble?.pointer == id && bubble?.selected != nil
         if endHold(of: id, commit: true, &effects) {
             // The bubble typed its choice (or nothing), or the trackpad ended.
-            layerReturns[id] = nil
+            if typesChoice { returnFromSlide(of: id, &effects) } else { layerReturns[id] = nil }
         } else if case .key(let key?) = target, !actsOnTouchDown(key) {
             // Keys that type do so on release, with the key under the pointer then.
             type(key, at: time, &effects)
@@ -175,8 +178,8 @@ extension KeyboardSession {
             case .shift:
                 if shift.touchDown(at: time) { effects.append(.shiftChanged(shift.state)) }
             case .backspace, .arrow:
-                pressRepeating(key, &effects)
-                keyRepeat = KeyRepeat(key: key, pressedAt: time, nextFire: time + KeyRepeat.initialDelay)
+                let modifiers = pressRepeating(key, &effects)
+                keyRepeat = KeyRepeat(key: key, pressedAt: time, nextFire: time + KeyRepeat.initialDelay, modifiers: modifiers)
             case .modifier(let modifier):
                 modifierTouched(modifier, down: true, at: time, &effects)
             case .nextLayout:

@@ -4,6 +4,10 @@ import Testing
 /// Issue 3's seeded random test: 100,000 random inputs (pointers, ticks, typing, resizes,
 /// focus loss) through one `KeyboardSession`, with the session's invariants checked after
 /// every input. A failure names the seed and the step, so it can be replayed.
+///
+/// Issue 20's keys are in it: the layer keys (123, #+=, ABC) are keys of the layers shown,
+/// presses are held past the hold delay (alternates bubbles, the space bar's trackpad) and
+/// slide along the bubbles, with the layer, bubble, hold and trackpad invariants below.
 @Suite("KeyboardSession fuzz")
 struct SessionFuzzTests {
     /// A small deterministic generator (SplitMix64), so a failing seed replays exactly.
@@ -57,6 +61,17 @@ struct SessionFuzzTests {
         var cancelsWithPointersDown = 0
         var layoutChanges = 0
         var hides = 0
+        /// Issue 20: the layer shown according to the `layerChanged` effects, how often it
+        /// changed, bubbles opened, choices typed from them, trackpad caret steps, and presses
+        /// slid from a layer key that typed and brought the layer back.
+        var layer = "letters"
+        var layerChanges = 0
+        var bubblesOpened = 0
+        var choicesTyped = 0
+        var trackpadSteps = 0
+        var slideReturns = 0
+        /// Whether the space bar is the trackpad, according to the `trackpadChanged` effects.
+        var trackpadOn = false
         var maxTextCount = 0
     }
 
@@ -90,6 +105,16 @@ struct SessionFuzzTests {
             if observed.down.contains(id) {
                 let action = Int.random(in: 0..<100, using: &rng)
                 if action < 40 {
+                    // A finger on an open bubble slides along it (or just off it).
+                    if let bubble = session.bubble, bubble.pointer == id, rng.chance(60) {
+                        let cell = bubble.choices.randomElement(using: &rng)!.frame
+                        return .pointerMoved(id, Point(x: cell.midX + Double.random(in: -cell.width...cell.width, using: &rng),
+                                                       y: cell.midY + Double.random(in: -cell.height...cell.height, using: &rng)))
+                    }
+                    // A finger on the trackpad drags along (a few steps either way).
+                    if let pad = session.trackpad, pad.pointer == id, let p = last[id], rng.chance(60) {
+                        return .pointerMoved(id, Point(x: p.x + Double.random(in: -40...40, using: &rng), y: p.y))
+                    }
                     // Move: often jitter of a few points, sometimes anywhere.
                     if let p = last[id], rng.chance(50) {
                         return .pointerMoved(id, Point(x: p.x + Double.random(in: -6...6, using: &rng),
@@ -106,6 +131,8 @@ struct SessionFuzzTests {
                 return .pointerDown(id, randomPoint(session.layout, &rng))
             }
             let action = Int.random(in: 0..<100, using: &rng)
+            // Now and then the space bar, to be held into a trackpad.
+            if action < 8, let space = session.layout.keys[.space] { return .pointerDown(id, space.center) }
             if action < 85 { return .pointerDown(id, randomPoint(session.layout, &rng)) }
             if id == .mouse && action < 95 { return .pointerHover(.mouse, randomPoint(session.layout, &rng)) }
             // A stray release or motion of a pointer that is not down.
@@ -121,7 +148,23 @@ struct SessionFuzzTests {
     }
 
     /// Updates `observed` with `input` and its `effects`; returns the first inconsistency.
-    static func observe(_ input: KeyboardInput, _ effects: [KeyboardEffect], _ observed: inout Observed) -> String? {
+    static func observe(_ input: KeyboardInput, _ effects: [KeyboardEffect], _ observed: inout Observed,
+                        before: KeyboardSession) -> String? {
+        if case .pointerUp(let id, _) = input, before.bubble?.pointer == id, !effects.texts.isEmpty {
+            observed.choicesTyped += 1
+        }
+        if case .pointerMoved(let id, _) = input, before.trackpad?.pointer == id {
+            observed.trackpadSteps += effects.texts.count
+        }
+        if case .pointerUp(let id, _) = input, before.layerReturns[id] != nil, effects.contains(.layoutChanged) {
+            observed.slideReturns += 1
+        }
+        // A layer change is always followed by the new layout.
+        for (i, effect) in effects.enumerated() {
+            if case .layerChanged = effect, effects.dropFirst(i + 1).first != .layoutChanged {
+                return "layerChanged not followed by layoutChanged"
+            }
+        }
         switch input {
         case .pointerDown(let id, _):
             if !observed.down.insert(id).inserted { observed.lostReleases += 1 }
@@ -160,6 +203,20 @@ struct SessionFuzzTests {
                 observed.shift = state
             case .layoutChanged:
                 observed.layoutChanges += 1
+            case .trackpadChanged(let on):
+                guard on != observed.trackpadOn else { return "trackpadChanged(\(on)) twice" }
+                observed.trackpadOn = on
+            case .layerChanged(let name):
+                guard name != observed.layer else { return "layerChanged to \(name), already shown" }
+                observed.layer = name
+                observed.layerChanges += 1
+            case .alternatesShown(let key, let choices):
+                observed.bubblesOpened += 1
+                let texts = before.definition.alternates(of: key)
+                guard !choices.isEmpty, choices.count == texts.count,
+                      zip(choices, texts).allSatisfy({ $0.text.lowercased() == $1.lowercased() }) else {
+                    return "bubble of \(key) shows \(choices.map(\.text)), its alternates are \(texts)"
+                }
             case .stopAudioEngine:
                 observed.hides += 1
             default:
@@ -226,6 +283,7 @@ struct SessionFuzzTests {
         if session.isAnimating(at: time), session.nextDeadline(after: time) == nil {
             return "animating with no deadline"
         }
+        if let problem = layerViolation(session, observed, effects, at: time, wasTick: wasTick) { return problem }
         if let schedule = session.keyRepeat, !schedule.isIdle,
            schedule.nextFire < time || (wasTick && schedule.nextFire == time) {
             return "backspace repeat due at \(schedule.nextFire), already past at \(time)"
@@ -233,6 +291,51 @@ struct SessionFuzzTests {
         // A repeat waits only while there is nothing for it to delete.
         if session.keyRepeat?.isIdle == true, session.textField.caret != 0 || session.textField.anchor != 0 {
             return "backspace repeat idle with the caret at \(session.textField.caret), anchor \(session.textField.anchor)"
+        }
+        return nil
+    }
+
+    /// Issue 20's invariants: the layer shown is the last one reported and laid out from the
+    /// layout's definition; a bubble, a pending hold and the trackpad each belong to a pointer
+    /// that is down and holds their key (a bubble's choices inside the keyboard, its
+    /// highlight one of them); none of them while the keyboard is hidden or going away; the
+    /// hold is due in the future; a way back to a layer only for a pointer that is down.
+    static func layerViolation(_ session: KeyboardSession, _ observed: Observed, _ effects: [KeyboardEffect],
+                               at time: Duration, wasTick: Bool) -> String? {
+        if session.layerName != observed.layer { return "layer \(session.layerName) but last layerChanged \(observed.layer)" }
+        guard let layer = session.definition.layer(named: session.layerName) else { return "no layer \(session.layerName)" }
+        if session.layout.orderedKeys != layer.keyIDs { return "layout of \(session.layerName) lists other keys" }
+        for case .alternatesShown(let key, let choices) in effects {
+            if let bubble = session.bubble, bubble.key != key || bubble.choices != choices { return "alternatesShown differs from the bubble" }
+        }
+        let live = session.visibility.target == .show
+        if let bubble = session.bubble {
+            guard live else { return "bubble of \(bubble.key) open with the keyboard \(session.visibility.target)" }
+            guard session.pointers[bubble.pointer] == .key(bubble.key) else {
+                return "bubble of \(bubble.key) but \(bubble.pointer) holds \(String(describing: session.pointers[bubble.pointer]))"
+            }
+            if let selected = bubble.selected, !bubble.choices.indices.contains(selected) { return "highlight \(selected) outside the bubble" }
+            let keyboard = session.layout.keyboardFrame
+            if bubble.frame.minX < keyboard.minX || bubble.frame.maxX > keyboard.maxX { return "bubble \(bubble.frame) outside \(keyboard)" }
+            if session.trackpad != nil { return "a bubble and the trackpad at once" }
+        }
+        if (session.trackpad != nil) != observed.trackpadOn {
+            return "trackpad \(session.trackpad == nil ? "off" : "on") but the last trackpadChanged says \(observed.trackpadOn)"
+        }
+        if let pad = session.trackpad {
+            guard live else { return "trackpad on with the keyboard \(session.visibility.target)" }
+            guard session.pointers[pad.pointer] == .key(.space) else { return "trackpad but \(pad.pointer) is not on the space bar" }
+        }
+        if let hold = session.hold {
+            guard live else { return "hold of \(hold.key) pending with the keyboard \(session.visibility.target)" }
+            guard session.pointers[hold.pointer] == .key(hold.key) else { return "hold of \(hold.key) but its pointer holds something else" }
+            if hold.due < time || (wasTick && hold.due == time) { return "hold due at \(hold.due), past at \(time)" }
+            if session.bubble?.pointer == hold.pointer || session.trackpad?.pointer == hold.pointer {
+                return "hold pending for a pointer whose bubble or trackpad is open"
+            }
+        }
+        for id in session.layerReturns.keys where session.pointers[id] == nil {
+            return "a way back to \(session.layerReturns[id]!) for \(id), which is up"
         }
         return nil
     }
@@ -253,6 +356,7 @@ struct SessionFuzzTests {
                 time += .milliseconds(Int.random(in: 0...300, using: &rng))
             }
             let input = Self.randomInput(session, observed, last: last, &rng)
+            let before = session
             let effects = session.handle(input, at: time)
             switch input {
             case .pointerDown(let id, let p), .pointerMoved(let id, let p): last[id] = p
@@ -260,7 +364,7 @@ struct SessionFuzzTests {
             case .pointersCancelled: last = [:]
             default: break
             }
-            if let problem = Self.observe(input, effects, &observed)
+            if let problem = Self.observe(input, effects, &observed, before: before)
                 ?? Self.violation(session, observed, effects, at: time, wasTick: input == .tick,
                                   fullTextCheck: step % 1000 == 0) {
                 Issue.record("seed \(seed), step \(step), t = \(time), after \(input): \(problem)")
@@ -285,5 +389,11 @@ struct SessionFuzzTests {
         #expect(observed.cancelsWithPointersDown > 100)
         #expect(observed.layoutChanges > 100)
         #expect(observed.hides > 100)
+        // Issue 20's cases.
+        #expect(observed.layerChanges > 300)
+        #expect(observed.bubblesOpened > 100)
+        #expect(observed.choicesTyped > 20)
+        #expect(observed.trackpadSteps > 20)
+        #expect(observed.slideReturns > 20)
     }
 }

@@ -1,0 +1,74 @@
+import CWaylandProtocols
+
+/// The seat's input method (`zwp_input_method_v2`): while the focused application has a
+/// text input enabled (`activate`), text goes to it with `commit_string` and
+/// `commit(serial)`, the serial being the number of `done` events received. Another input
+/// method already bound on the seat (fcitx5, ibus) makes the object `unavailable`: then every
+/// key goes through the virtual keyboard.
+final class WaylandInputMethod {
+    private let object: WaylandObject
+    /// The most bytes of UTF-8 one `commit_string` may carry (input-method-unstable-v2).
+    static let maximumCommitBytes = 4000
+    /// text-input-v3's content purpose `terminal`.
+    static let terminalPurpose: UInt32 = 13
+    /// Activation and content purpose received but not yet applied (state is applied on
+    /// `done`).
+    private var pendingActive = false
+    private var pendingPurpose: UInt32 = 0
+    /// The active text input's content purpose (text-input-v3's numbering: 0 normal, 13
+    /// terminal, ...).
+    private(set) var purpose: UInt32 = 0
+    /// Whether a text input is active now.
+    private(set) var isActive = false
+    /// Whether text should go to the active text input through `commit`: not to a terminal's
+    /// (content purpose `terminal`), which reads keys. foot 1.13 commits its text-input state
+    /// whenever its cursor moves (every echoed character) and drops committed text whose
+    /// `done` carries an older serial than its last commit, so text following text races
+    /// its own echo (1 of 1,000 rapid へぇ〜 lost here); its keys never race.
+    var takesText: Bool { isActive && purpose != Self.terminalPurpose }
+    /// Whether the compositor said another input method has the seat.
+    private(set) var isUnavailable = false
+    /// The number of `done` events received.
+    private var serial: UInt32 = 0
+    /// Called when `isActive` or `isUnavailable` changed.
+    var onChange: (() -> Void)?
+    /// Called after every `done` (the text input's state, e.g. after it applied our text).
+    var onDone: (() -> Void)?
+
+    /// Asks `manager` for the input method of `seat`.
+    init?(manager: WaylandObject, seat: WaylandObject) {
+        guard let object = manager.request(0, [.object(seat), .newID], creating: hee_zwp_input_method_v2()) else { return nil }
+        self.object = object
+        object.onEvent = { [unowned self] opcode, args in
+            switch opcode {
+            case 0:                        // activate: the text input's state starts anew
+                pendingActive = true
+                pendingPurpose = 0
+            case 1: pendingActive = false  // deactivate
+            case 4: pendingPurpose = args.uint(1)  // content_type(hint, purpose)
+            case 5:                        // done
+                serial &+= 1
+                purpose = pendingPurpose
+                if isActive != pendingActive {
+                    isActive = pendingActive
+                    onChange?()
+                }
+                onDone?()
+            case 6:                        // unavailable
+                isUnavailable = true
+                isActive = false
+                onChange?()
+            default:
+                break                      // surrounding text, change cause, content type
+            }
+        }
+    }
+
+    deinit { object.destroy(request: 6) }
+
+    /// Inserts `text` into the active text input.
+    func commit(_ text: String) {
+        object.request(0, [.string(text)])   // commit_string
+        object.request(3, [.uint(serial)])   // commit
+    }
+}

@@ -1,0 +1,106 @@
+import CWayland
+import CWaylandProtocols
+
+/// The docked keyboard: a `zwlr_layer_shell_v1` surface on the overlay layer, anchored to the
+/// bottom, left and right edges of its output (so as wide as the output), `height` window
+/// coordinates tall, never given the keyboard focus (`keyboard_interactivity` none), with an
+/// exclusive zone of its height so windows are laid out above it (none when it floats).
+///
+/// Tracks the scale of the outputs the surface is on (`wl_surface.enter`), so frames are
+/// drawn at the output's scale (`wl_surface.set_buffer_scale`).
+final class WaylandLayerSurface {
+    /// The `wl_surface`.
+    let surface: WaylandObject
+    private let layerSurface: WaylandObject
+    private var outputs: [(object: WaylandObject, scale: Int32)] = []
+    private var entered: Set<OpaquePointer> = []
+    /// The size the compositor gave (window coordinates); zero before the first configure.
+    private(set) var size = (width: 0, height: 0)
+    /// Pixels per window coordinate: the highest scale of the outputs the surface is on
+    /// (before it is on one: the highest of all outputs).
+    private(set) var scale: Int32 = 1
+    /// Called after a configure changed the size, or an output change changed the scale.
+    var onChange: (() -> Void)?
+    /// Called when the compositor closed the surface (its output went away).
+    var onClosed: (() -> Void)?
+    /// The exclusive zone asked for (window coordinates).
+    let exclusiveZone: Int32
+
+    /// Makes the surface and asks for `height` along the bottom edge; `floating`: no
+    /// exclusive zone. The first configure arrives with the next round trip.
+    init?(connection: WaylandConnection, compositor: WaylandObject, layerShell: WaylandObject, height: Int, floating: Bool) {
+        guard let surface = compositor.request(0, [.newID], creating: hee_wl_surface()),  // create_surface
+              let layerSurface = layerShell.request(0, [.newID, .object(surface), .object(nil), .uint(3 /* overlay */),
+                                                        .string(SDLContext.waylandAppID)],
+                                                    creating: hee_zwlr_layer_surface_v1()) else { return nil }
+        self.surface = surface
+        self.layerSurface = layerSurface
+        exclusiveZone = floating ? 0 : Int32(height)
+        for global in connection.globals where global.interface == "wl_output" {
+            guard let output = connection.bind(global, hee_wl_output(), version: 2) else { continue }
+            let index = outputs.count
+            outputs.append((output, 1))
+            output.onEvent = { [unowned self] opcode, args in
+                if opcode == 3 { outputs[index].scale = max(args.int(0), 1) }      // scale(factor)
+                if opcode == 2 { updateScale() }                                    // done
+            }
+        }
+        surface.onEvent = { [unowned self] opcode, args in
+            guard let output = args.object(0) else { return }
+            if opcode == 0 { entered.insert(output) } else if opcode == 1 { entered.remove(output) }
+            updateScale()
+        }
+        layerSurface.onEvent = { [unowned self] opcode, args in
+            switch opcode {
+            case 0:  // configure(serial, width, height)
+                layerSurface.request(6, [.uint(args.uint(0))])  // ack_configure
+                let new = (width: Int(args.uint(1)), height: Int(args.uint(2)))
+                if new != size {
+                    size = new
+                    onChange?()
+                }
+            case 1:  // closed
+                onClosed?()
+            default:
+                break
+            }
+        }
+        layerSurface.request(0, [.uint(0), .uint(UInt32(height))])            // set_size (0: the output's width)
+        layerSurface.request(1, [.uint(2 | 4 | 8)])                           // set_anchor(bottom | left | right)
+        layerSurface.request(2, [.int(exclusiveZone)])                        // set_exclusive_zone
+        layerSurface.request(4, [.uint(0)])                                   // set_keyboard_interactivity(none)
+        surface.request(6)                                                    // commit: asks for a configure
+    }
+
+    deinit {
+        layerSurface.destroy(request: 7)
+        surface.destroy(request: 0)
+        for output in outputs { output.object.destroy(request: output.object.version >= 3 ? 3 : nil) }
+    }
+
+    /// Asks for another height (the keyboard's `--size`), keeping the exclusive zone equal to it.
+    func setHeight(_ height: Int) {
+        layerSurface.request(0, [.uint(0), .uint(UInt32(height))])
+        surface.request(6)
+    }
+
+    private func updateScale() {
+        let on = outputs.filter { entered.contains($0.object.proxy) }
+        let new = (on.isEmpty ? outputs : on).map(\.scale).max() ?? 1
+        guard new != scale else { return }
+        scale = new
+        onChange?()
+    }
+
+    /// Shows `buffer` (drawn at `scale`) on the surface.
+    func attach(_ buffer: WaylandShmBuffer) {
+        if surface.version >= 3 { surface.request(8, [.int(scale)]) }       // set_buffer_scale
+        wl_surface_attach(surface.proxy, buffer.buffer, 0, 0)
+        if surface.version >= 4 {
+            surface.request(9, [.int(0), .int(0), .int(Int32.max), .int(Int32.max)])  // damage_buffer
+        } else {
+            surface.request(2, [.int(0), .int(0), .int(Int32.max), .int(Int32.max)])  // damage
+        }
+        surface.request(6)                                                   // commit
+    }
+}

@@ -1,0 +1,180 @@
+import CSDL
+import CWaylandProtocols
+import HeeRender
+import KeyboardCore
+
+/// System mode on a Wayland compositor that offers the wlroots layer shell and
+/// `zwp_virtual_keyboard_v1` (sway, Hyprland, river, labwc, wayfire, phoc): the keyboard
+/// docked along the bottom of the output (`WaylandLayerSurface`, drawn by
+/// `WaylandLayerPresenter`), its pointer and touch input pushed into SDL's queue as SDL
+/// events (`WaylandSeatInput`), keys typed through the input method or the virtual keyboard
+/// (`WaylandKeystrokeSender`). All of it on a connection of its own (`WaylandConnection`);
+/// SDL keeps its own connection, an event loop and a window that is never shown (its id is
+/// what the pushed events carry, its size follows the layer surface's).
+final class WaylandSystemMode: SystemModePlatform {
+    /// The globals system mode needs, by interface name and the version it binds.
+    static let required: [(String, UInt32)] = [("wl_compositor", 4), ("wl_shm", 1), ("wl_seat", 5),
+                                                ("zwlr_layer_shell_v1", 4), ("zwp_virtual_keyboard_manager_v1", 1)]
+
+    /// Connects to the compositor and checks it offers what system mode needs.
+    /// - Returns: the connection, or the reason (one line) it cannot be used.
+    static func connect() -> Result<WaylandConnection, KeySendFailure> {
+        guard let connection = WaylandConnection() else {
+            return .failure(KeySendFailure(description: "cannot connect to the Wayland compositor"))
+        }
+        let missing = required.map(\.0).filter { !connection.offers($0) }
+        guard missing.isEmpty else {
+            return .failure(KeySendFailure(description: "the compositor lacks \(missing.joined(separator: ", "))"))
+        }
+        return .success(connection)
+    }
+
+    private let connection: WaylandConnection
+    private let window: Window
+    private let compositor: WaylandObject
+    private let shm: WaylandObject
+    private let seat: WaylandObject
+    private let layerShell: WaylandObject
+    private let keyboardManager: WaylandObject
+    private let inputMethodManager: WaylandObject?
+    let layer: WaylandLayerSurface
+    private let input: WaylandSeatInput
+    private let sender: WaylandKeystrokeSender
+    /// Draws into the layer surface.
+    let presenter: WaylandLayerPresenter
+    private var toldUnavailable = false
+
+    /// Docks a keyboard `height` window coordinates tall (`floating`: without an exclusive
+    /// zone) on `connection`, for SDL's (hidden) `window`, and waits for the compositor's
+    /// first configure, so `window` has the surface's size when this returns. `readyText`
+    /// (the へぇ button's) has keys in the first keymap sent.
+    /// - Throws: `KeySendFailure` when a global cannot be bound, the surface is refused or
+    ///   the keymap cannot be made.
+    init(connection: WaylandConnection, window: Window, height: Int, floating: Bool, readyText: String) throws(KeySendFailure) {
+        self.connection = connection
+        self.window = window
+        func bind(_ interface: UnsafePointer<wl_interface>, _ version: UInt32) throws(KeySendFailure) -> WaylandObject {
+            guard let object = connection.bind(interface, version: version) else {
+                throw KeySendFailure(description: "cannot bind \(String(cString: interface.pointee.name))")
+            }
+            return object
+        }
+        compositor = try bind(hee_wl_compositor(), 4)
+        shm = try bind(hee_wl_shm(), 1)
+        seat = try bind(hee_wl_seat(), 5)
+        layerShell = try bind(hee_zwlr_layer_shell_v1(), 4)
+        keyboardManager = try bind(hee_zwp_virtual_keyboard_manager_v1(), 1)
+        inputMethodManager = connection.bind(hee_zwp_input_method_manager_v2(), version: 1)
+        guard let layer = WaylandLayerSurface(connection: connection, compositor: compositor, layerShell: layerShell,
+                                              height: height, floating: floating) else {
+            throw KeySendFailure(description: "the compositor did not make a layer surface")
+        }
+        self.layer = layer
+        input = WaylandSeatInput(seat: seat, surface: layer.surface.proxy, windowID: window.id)
+        // The seat's keyboard layout, if it has a keyboard now (its keymap comes with the
+        // round trips below); the virtual keyboard is made after that.
+        var seatKeymap: String?
+        input.onKeymap = { seatKeymap = $0 }
+        connection.roundtrip()  // capabilities, the first configure, outputs
+        connection.roundtrip()  // the keyboard's keymap
+        sender = try WaylandKeystrokeSender(connection: connection, seat: seat, keyboardManager: keyboardManager,
+                                            inputMethodManager: inputMethodManager, seatKeymap: seatKeymap, readyText: readyText)
+        do throws(SDLError) {
+            presenter = try WaylandLayerPresenter(layer: layer, shm: shm.proxy, connection: connection)
+        } catch {
+            throw KeySendFailure(description: "\(error)")
+        }
+        input.releaseKeyboard()
+        layer.onChange = { [unowned self] in surfaceChanged() }
+        layer.onClosed = {
+            Console.error("\(Console.program): --system: the compositor closed the keyboard's surface")
+            var quit = SDL_Event()
+            quit.type = SDL_QUIT.rawValue
+            SDL_PushEvent(&quit)
+        }
+        sender.inputMethod?.onChange = { [unowned self] in inputMethodChanged() }
+        sender.inputMethod?.onDone = { [unowned sender] in sender.inputMethodDone() }
+        connection.roundtrip()  // the input method's state
+        guard layer.size.width > 0 else { throw KeySendFailure(description: "the compositor did not configure the layer surface") }
+        SDL_SetWindowSize(window.pointer, Int32(layer.size.width), Int32(layer.size.height))
+        input.surfaceSize = (Double(layer.size.width), Double(layer.size.height))
+        connection.startEventThread()
+    }
+
+    /// The layer surface has a new size or scale: SDL's window takes the size, and the loop
+    /// hears it as SDL's own resize (a new layout, a frame at the new scale).
+    private func surfaceChanged() {
+        let (width, height) = layer.size
+        guard width > 0 else { return }
+        SDL_SetWindowSize(window.pointer, Int32(width), Int32(height))
+        input.surfaceSize = (Double(width), Double(height))
+        var event = SDL_Event()
+        event.window.type = SDL_WINDOWEVENT.rawValue
+        event.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+        event.window.windowID = window.id
+        event.window.data1 = Int32(width)
+        event.window.data2 = Int32(height)
+        SDL_PushEvent(&event)
+    }
+
+    private func inputMethodChanged() {
+        guard let inputMethod = sender.inputMethod, inputMethod.isUnavailable, !toldUnavailable else { return }
+        toldUnavailable = true
+        Console.error("\(Console.program): --system: another input method has the seat; "
+                      + "every key goes through the virtual keyboard")
+    }
+
+    var keySender: any KeySender { sender }
+    var focusWatcher: any FocusWatcher { self }
+
+    /// The layer surface is shown with the first frame (`WaylandLayerPresenter.windowShown`);
+    /// SDL's window stays hidden.
+    func showWindow() {}
+
+    /// Reads and dispatches the connection's events when `event` is its wake-up; returns
+    /// whether the input method's state changed. A failed connection ends the run (one
+    /// line on stderr saying why).
+    func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool {
+        guard connection.isWakeUp(event) else { return false }
+        let before = inputMethodState
+        if !connection.dispatch() { connectionFailed() }
+        return inputMethodState != before
+    }
+
+    /// Says why the connection failed and quits.
+    private func connectionFailed() {
+        Console.error("\(Console.program): --system: the Wayland connection failed: \(connection.failure)")
+        var quit = SDL_Event()
+        quit.type = SDL_QUIT.rawValue
+        SDL_PushEvent(&quit)
+    }
+}
+
+/// Where keys go, as far as the compositor tells: the focused surface, with or without a
+/// text input active.
+extension WaylandSystemMode: FocusWatcher {
+    var keyTarget: KeyTarget {
+        guard let inputMethod = sender.inputMethod, !inputMethod.isUnavailable else { return .focusedSurface(textInput: nil) }
+        return .focusedSurface(textInput: inputMethod.isActive)
+    }
+
+    /// The compositor does not say which window has the focus.
+    var focusedWindow: FocusedWindow? { nil }
+
+    /// `active`, `inactive`, or `unavailable` (no input method for us).
+    var inputMethodState: String? {
+        guard let inputMethod = sender.inputMethod, !inputMethod.isUnavailable else { return "unavailable" }
+        return inputMethod.isActive ? "active" : "inactive"
+    }
+}
+
+extension WaylandSystemMode {
+    /// Whether this is a Wayland session to try native system mode in: a compositor named
+    /// (`WAYLAND_DISPLAY`, or the default `wayland-0` with `XDG_SESSION_TYPE=wayland`) and
+    /// `SDL_VIDEODRIVER` not asking for X11 alone.
+    static func sessionOffersWayland(_ environment: [String: String]) -> Bool {
+        if let driver = environment["SDL_VIDEODRIVER"], !driver.isEmpty, !driver.lowercased().contains("wayland") { return false }
+        guard environment["XDG_RUNTIME_DIR"].map({ !$0.isEmpty }) == true else { return false }
+        return !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+    }
+}

@@ -47,7 +47,8 @@ struct LayerTests {
         #expect(definition.keyIDs.map(\.name) == rows.flatMap { $0 })
         for size in Self.sizes {
             for mode in [KeyboardMode.hostScreen, .system] {
-                let layout = KeyboardLayout(windowSize: size, mode: mode, layer: layer)
+                // The layer's own rows (system mode's desktop row is DesktopRowTests' concern).
+                let layout = KeyboardLayout(windowSize: size, mode: mode, layer: layer, desktopKeys: false)
                 #expect(layout.layerName == layer)
                 #expect(layout.orderedKeys.map(\.name) == rows.flatMap { $0 })
                 #expect(Set(layout.keys.keys) == Set(layout.orderedKeys))

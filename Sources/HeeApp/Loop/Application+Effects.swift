@@ -52,6 +52,7 @@ extension Application {
             case .compositionChanged(let text, let cursor):
                 trace.emit(.composition(text, cursor: cursor), at: now)
                 bench?.compositionChanged(text)
+                readyKeys(for: text, at: now)
             case .playSound(let name):
                 let outcome = audio.press(at: now)
                 emit(outcome, at: now)
@@ -99,6 +100,7 @@ extension Application {
             case .candidatesChanged(let bar):
                 trace.emit(.candidates(bar, coordinateScale: coordinateScale), at: now)
                 bench?.candidatesChanged(bar)
+                if let first = bar.cells.first { readyKeys(for: first.text, at: now) }
             case .convert(let reading):
                 conversionRequested(reading, at: now)
             case .keyboardLayoutChanged(let name):

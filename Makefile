@@ -21,7 +21,7 @@ METAINFO := .build/data/hee-keyboard.metainfo.xml
 ICON_SIZES := 48 128 256
 ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt \
-	layouts/en.json layouts/de.json
+	layouts/en.json layouts/de.json layouts/ja-kana.json
 
 .PHONY: touch-test sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
 
@@ -59,6 +59,7 @@ e2e-test: release
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_system_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_desktop_keys_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_layer_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_kana_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_sound_server_tests.py
 
 ## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script);

@@ -36,6 +36,9 @@ let package = Package(
         // warned; SwiftPM puts an `--as-needed` flag after the libraries, where it does
         // nothing). The module map links libfontconfig, and its header needs no include path.
         .systemLibrary(name: "CFontconfig"),
+        // Anthy's header (libanthy-dev). The library is not linked: HeeAnthy loads it with dlopen
+        // when the kana pad first converts (Sources/HeeAnthy/AnthyLibrary.swift).
+        .systemLibrary(name: "CAnthy", providers: [.apt(["libanthy-dev"])]),
         // Wayland beside SDL (libwayland-dev): the window's wl_surface, wl_shm buffers.
         .target(
             name: "CWayland",
@@ -75,12 +78,16 @@ let package = Package(
         // Pure Swift: what the app decides that is not the keyboard — command line, settings
         // document, JSON, record/replay format, trace events, platform policies.
         .target(name: "AppModel", dependencies: ["KeyboardCore"]),
+        // The kana pad's converter: Anthy behind KeyboardCore's KanaKanjiConverter. A library
+        // of its own (not in HeeApp) so that a test target can link it: HeeApp's -static-stdlib
+        // would carry over into a test bundle that linked the executable, and fail there.
+        .target(name: "HeeAnthy", dependencies: ["KeyboardCore", "CAnthy"]),
         // Snapshot of core state -> pixels.
         .target(name: "HeeRender", dependencies: ["KeyboardCore", "AppModel", "CSDL", "CCairo", "CFontconfig"]),
         // Window, event loop, audio, command line.
         .executableTarget(
             name: "HeeApp",
-            dependencies: ["KeyboardCore", "AppModel", "HeeRender", "CSDL", "CX11", "CWayland", "CWaylandProtocols", "CPipeWire"],
+            dependencies: ["KeyboardCore", "AppModel", "HeeRender", "HeeAnthy", "CSDL", "CX11", "CWayland", "CWaylandProtocols", "CPipeWire"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
             // and only the pages used become resident (see README, "Performance"). Not in
             // sanitizer builds (see `sanitizerBuild`).
@@ -93,6 +100,8 @@ let package = Package(
 
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore"]),
         .testTarget(name: "AppModelTests", dependencies: ["AppModel", "KeyboardCore"]),
+        // The converter against the real Anthy (libanthy1, anthy-common's dictionary).
+        .testTarget(name: "HeeAnthyTests", dependencies: ["HeeAnthy", "KeyboardCore"]),
         .testTarget(
             name: "HeeRenderTests",
             dependencies: ["HeeRender", "KeyboardCore", "CSDL"],

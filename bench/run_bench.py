@@ -33,6 +33,12 @@ Figures (issue 5):
     (press→action); e held → its alternates bubble on screen and laid out, timed from the
     moment the 0.5 s hold delay is reached (--bench-gesture layer / bubble). Target: p99 ≤ 4 ms
     after the event, like any key.
+12. the kana pad (issue 22, --layout ja-kana, KanaBenchDriver): a flick (down, a move one key
+    away, up, pushed like the presses of 1) → the frame showing the composition, and → the
+    frame showing Anthy's candidates for it; 次候補 → the frame showing the next candidate;
+    Anthy's conversion time (readings of 1-12 kana and of 13-15); Anthy's first-use cost
+    (library, dictionary, context) in fresh processes. Sentences of 2-15 kana, each ended by
+    次候補 and 確定.
 Every figure is min / median / p99 / max over its samples (repeated runs or presses).
 """
 import json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
@@ -61,13 +67,34 @@ def stats(values):
     return {"min": v[0], "median": statistics.median(v), "p99": p99, "max": v[-1], "n": len(v)}
 
 
-def run_app_bench(env, presses, interval_ms, extra=()):
+def run_app_bench(env, presses, interval_ms, extra=(), event="bench"):
     cmd = [APP, "--bench-presses", str(presses), "--bench-interval", str(interval_ms), *extra]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=3600)
     for line in out.stdout.splitlines():
-        if '"event":"bench"' in line:
+        if '"event":"%s"' % event in line:
             return json.loads(line)
     raise RuntimeError("no bench line from %s: %s" % (cmd, out.stderr[-500:]))
+
+
+def kana_figures(env):
+    """Figure 11: the kana pad's latencies and Anthy's costs."""
+    env = dict(env, HOME=tempfile.mkdtemp(prefix="hee-bench-home-"))  # Anthy's lock file and its own
+    flicks = 200 if QUICK else PRESSES
+    b = run_app_bench(env, flicks, 130, ["--mute", "--layout", "ja-kana"], event="bench-kana")
+    figures = {
+        "kana: flick release→composition on screen ms": stats(b["flick_to_composition_ms"]),
+        "kana: flick release→candidates on screen (Anthy included) ms": stats(b["flick_to_candidates_ms"]),
+        "kana: 次候補→candidates on screen ms": stats(b["next_candidate_ms"]),
+        "kana: Anthy conversion, readings of 1-12 kana ms":
+            stats([ms for ms, n in zip(b["conversion_ms"], b["reading_lengths"]) if n <= 12]),
+        "kana: Anthy conversion, readings of 13-15 kana ms":
+            stats([ms for ms, n in zip(b["conversion_ms"], b["reading_lengths"]) if n > 12]),
+    }
+    fresh = [run_app_bench(env, 2, 130, ["--mute", "--layout", "ja-kana"], event="bench-kana")
+             for _ in range(3 if QUICK else 5)]
+    figures["kana: Anthy first use: library, dictionary, context ms"] = stats([f["anthy_load_ms"] for f in fresh])
+    figures["kana: Anthy first use: the first conversion ms"] = stats([f["conversion_ms"][0] for f in fresh])
+    return figures
 
 
 def audio_latencies(raw_path, frames_at_press, rate=48000, channels=2):
@@ -118,6 +145,8 @@ def main():
             b = run_app_bench(env, 20 if QUICK else 100, 130, ["--mute", "--bench-gesture", "bubble"])
             figures["alternates bubble: hold delay→photon (%s) ms" % label] = stats(b["press_to_photon_ms"])
             figures["alternates bubble: hold delay→action (%s) ms" % label] = stats(b["press_to_action_ms"])
+        # 12: the kana pad, flicks 130 ms apart (as the presses above), under Xvfb.
+        figures.update(kana_figures(xenv))
         # 3: press→sound, presses 1.2 s apart so each clip has ended (silence between).
         raw = tempfile.mktemp(suffix=".raw")
         b = run_app_bench(dict(base_env, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="disk",

@@ -3,8 +3,10 @@
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; PipeWire's headers (the
 #           clip's own PipeWire stream; the library is loaded at run time); Wayland client and
 #           xkbcommon headers (our wl_shm presenter, the keymap guard); X11, XTEST, XInput,
-#           X11-xcb and xkbcommon-x11 headers (system mode, --system)
+#           X11-xcb and xkbcommon-x11 headers (system mode, --system); Anthy's header
+#           (libanthy-dev: the kana pad's converter, loaded at run time)
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji;
+#           Anthy's library and dictionary (libanthy1, anthy-common) for kana-kanji conversion;
 #           on Wayland, libdecor's cairo plugin (window decorations on weston, GNOME)
 #   test:   make, Xvfb, xdotool, xclip, ImageMagick, desktop-file-validate and xmodmap
 #           (x11-xserver-utils: keysyms on spare keycodes before xdotool types them) for the end-to-end tests;
@@ -29,7 +31,7 @@ set -euo pipefail
 packages=(
   binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4 libedit2 libxml2 libsqlite3-0 libncurses6
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev libpipewire-0.3-dev pkg-config
-  libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev
+  libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev libanthy-dev libanthy1 anthy-common
   fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev

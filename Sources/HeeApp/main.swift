@@ -156,16 +156,22 @@ case .run(let options):
     }
     let definition = layoutFiles.load(layoutChoice)
     let saved = store?.settings ?? Settings()
+    let desktopKeys = options.showsDesktopKeys(settings: saved)
+    // The layouts the globe key switches between (issue 22): the saved list, by default en
+    // and ja-kana; their tallest sets the window's smallest size, so switching never overflows.
+    let globeLayouts = layoutFiles.loadGlobeLayouts(saved.layouts ?? Settings.defaultLayouts, chosen: definition,
+                                                    catalog: layouts)
+    let shown = globeLayouts.contains { $0.name == definition.name } ? globeLayouts : globeLayouts + [definition]
     let configuration = options.configuration(settings: saved, environment: environment, layout: definition.name,
-                                              keyRows: KeyboardLayout.keyRows(of: definition,
-                                                                              desktopKeys: options.showsDesktopKeys(settings: saved)))
+                                              keyRows: shown.map { KeyboardLayout.keyRows(of: $0, desktopKeys: desktopKeys) }.max(),
+                                              candidateBar: shown.contains(where: \.hasKanaPad))
     var app: Application?
     do {
         sigprocmask(SIG_BLOCK, &quitSignals, nil)
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
-        app = try Application(options: options, configuration: configuration, definition: definition, settings: store,
-                              assetsDirectory: assets, replay: replay, recorder: recorder)
+        app = try Application(options: options, configuration: configuration, definition: definition, globeLayouts: globeLayouts,
+                              settings: store, assetsDirectory: assets, replay: replay, recorder: recorder)
         sigprocmask(SIG_UNBLOCK, &quitSignals, nil)
         try app?.run()
     } catch {

@@ -156,7 +156,7 @@ struct LayoutFileTests {
         (#""width": 1.5}, {"key": "space""#, #""width": 1.5, "height": 2}, {"key": "space""#, "$.layers[0].rows[2][0].height",
          #"a key has "key", "width" and "rowSpan""#),
         (#"{"layer": "numbers"}"#, #"{"layer": "numbers", "sound": "click"}"#, #"$.keys["123"].sound"#,
-         #"a key entry has "layer", "types", "label" and "alternates""#),
+         #"a key entry has "layer", "types", "label", "alternates", "flick", "cycle" and "forms""#),
         (#"["q", "w", "e"]"#, #"["q", {"gap": 1, "width": 2}, "e"]"#, "$.layers[0].rows[1][1].width", #"a gap has "gap""#),
         (#""columns": 10"#, #""columns": 10, "a b": 1"#, #"$["a b"]"#, #"a layout has "name", "columns", "layers", "desktopRow" and "keys""#),
     ])

@@ -116,6 +116,8 @@ struct SettingsDocumentTests {
         full.limit = 5
         full.maximized = true
         full.layout = "de"
+        full.layouts = ["ja-kana", "en"]
+        full.flickOnly = true
         full.desktopKeys = false
         #expect(Set(full.members.map(\.0)) == Settings.keys)
     }

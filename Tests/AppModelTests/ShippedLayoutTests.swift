@@ -20,9 +20,9 @@ struct ShippedLayoutTests {
         return try LayoutFile.read(Array(data), name: name)
     }
 
-    @Test func theShippedLayoutsAreEnAndDe() throws {
+    @Test func theShippedLayoutsAreEnDeAndJaKana() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).sorted()
-        #expect(files == ["de.json", "en.json"])
+        #expect(files == ["de.json", "en.json", "ja-kana.json"])
     }
 
     @Test func enJSONIsTheBuiltInEnglishLayout() throws {

@@ -9,7 +9,9 @@ Steps, in order:
   2. The package's fields: Depends holds the package of every library the binary links
      (readelf NEEDED → dpkg -S), so dpkg-shlibdeps computed it; plus SDL2_mixer (dlopen'ed)
      at a version that exports every function MixerLibrary.swift looks up (from the library's
-     symbols file) and the fallback font; Recommends the emoji font and libdecor's plugin.
+     symbols file), Anthy (dlopen'ed: libanthy1, which exports every function
+     AnthyLibrary.swift looks up, and its dictionary anthy-common) and the fallback font;
+     Recommends the emoji font and libdecor's plugin.
   3. Its contents: exactly the files `make install` puts under /usr, plus the copyright file,
      the changelog and the compressed man page; the binary links no libswift* (readelf, ldd)
      and has no run path into the toolchain.
@@ -60,7 +62,7 @@ HEE_TEXT = "へぇ〜"
 ASSET_FILES = [
     "fonts/MPLUS1-Regular.otf", "fonts/MPLUS1-Bold.otf", "fonts/MPLUS1Code-Medium.otf", "fonts/HeeLaurel.ttf",
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
-    "layouts/en.json", "layouts/de.json",
+    "layouts/en.json", "layouts/de.json", "layouts/ja-kana.json",
 ]
 ICON_SIZES = (48, 128, 256)
 EXPECTED_FILES = sorted(
@@ -200,6 +202,29 @@ def mixer_minimum_version():
     return functions, newest
 
 
+def anthy_functions_exported():
+    """The functions AnthyLibrary.swift looks up, checked against what the installed
+    libanthy.so.1 (and the libanthydic.so.1 it needs) export: libanthy1 has no symbols file
+    and a single upstream version, so the check is that they are all there."""
+    with open(os.path.join(REPO_ROOT, "Sources", "HeeAnthy", "AnthyLibrary.swift"), encoding="utf-8") as f:
+        functions = set(re.findall(r'symbol\("(anthy_\w+)"', f.read()))
+    expect(functions, "found no symbol(\"anthy_…\") look-ups in AnthyLibrary.swift")
+    exported = set()
+    for name in ("libanthy.so.1", "libanthydic.so.1"):
+        path = next((os.path.join(d, name) for d in ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib")
+                     if os.path.exists(os.path.join(d, name))), None)
+        if path is None:
+            status, out, _ = run(["sh", "-c", f"ldconfig -p | sed -n 's/.*{name} .*=> //p' | head -1"])
+            path = out.strip() or None
+        expect(path, f"{name} is not installed (apt-get install libanthy1)")
+        status, out, err = run(["nm", "-D", "--defined-only", path])
+        expect(status == 0, f"nm -D {path}: {err}")
+        exported |= {line.split()[-1] for line in out.splitlines() if line.strip()}
+    missing = sorted(functions - exported)
+    expect(not missing, f"AnthyLibrary.swift looks up functions libanthy1 does not export: {missing}")
+    return functions
+
+
 def check_fields(deb, version, work):
     expect(deb_field(deb, "Package") == PACKAGE and deb_field(deb, "Version") == version,
            f"package {deb_field(deb, 'Package')} {deb_field(deb, 'Version')}, expected {PACKAGE} {version}")
@@ -251,6 +276,11 @@ def check_fields(deb, version, work):
                f"Depends says libsdl2-mixer-2.0-0 (>= {declared}), but {sorted(functions)} need {minimum}")
         ok(f"Depends names the dlopen'ed SDL2_mixer, libsdl2-mixer-2.0-0 (>= {declared}): its {len(functions)} "
            f"functions are all in {minimum}")
+    anthy_functions = anthy_functions_exported()
+    expect({"libanthy1", "anthy-common"} <= set(depends),
+           f"Depends lacks the dlopen'ed Anthy (libanthy1) or its dictionary (anthy-common): {depends_line}")
+    ok(f"Depends names the dlopen'ed Anthy, libanthy1, which exports the {len(anthy_functions)} functions "
+       f"AnthyLibrary.swift looks up, and its dictionary anthy-common")
     expect("fonts-droid-fallback" in depends, f"Depends lacks the fallback font fonts-droid-fallback: {depends_line}")
     expect({"fonts-noto-color-emoji", "libdecor-0-plugin-1-cairo"} <= set(recommends),
            f"Recommends {sorted(recommends)}")
@@ -614,9 +644,10 @@ def check_opened_files(strace_log, hidden):
                 opened.add(m.group(1))
     names = {os.path.basename(f) for f in ASSET_FILES}
     assets = sorted(p for p in opened if os.path.basename(p) in names)
-    # A run without --layout reads the shipped en layout, not the other layouts.
+    # A run without --layout reads the shipped en layout and ja-kana (the globe key's default
+    # layouts), not the others.
     wanted = [f"/usr/share/hee-keyboard/{f}" for f in ASSET_FILES
-              if not f.endswith(".txt") and (not f.startswith("layouts/") or f == "layouts/en.json")]
+              if not f.endswith(".txt") and (not f.startswith("layouts/") or f in ("layouts/en.json", "layouts/ja-kana.json"))]
     missing = [p for p in wanted if p not in opened]
     expect(not missing, f"the installed program did not open {missing}; assets it opened: {assets}")
     outside = [p for p in assets if not p.startswith("/usr/share/hee-keyboard/")]

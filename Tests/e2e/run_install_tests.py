@@ -56,7 +56,7 @@ ICON_SIZES = (48, 128, 256)
 ASSET_FILES = [
     "fonts/MPLUS1-Regular.otf", "fonts/MPLUS1-Bold.otf", "fonts/MPLUS1Code-Medium.otf", "fonts/HeeLaurel.ttf",
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
-    "layouts/en.json", "layouts/de.json",
+    "layouts/en.json", "layouts/de.json", "layouts/ja-kana.json",
 ]
 EXPECTED_FILES = sorted(
     ["bin/hee-keyboard", "lib/hee-keyboard/libHeeVulkanStub.so", "share/applications/hee-keyboard.desktop",
@@ -482,7 +482,7 @@ def check_exit_statuses(work, binary, label, assets):
     r = run_app(binary, ["--layout", "nope", *assets], env_offscreen, work.elsewhere)
     r.expect_status(64)
     first = r.stderr.splitlines()[0] if r.stderr else ""
-    expected = f"{os.path.basename(binary)}: --layout nope: no such layout; there are de, en"
+    expected = f"{os.path.basename(binary)}: --layout nope: no such layout; there are de, en, ja-kana"
     expect(first == expected and "usage:" in r.stderr and r.stdout == "",
            f"[{label}] --layout nope: expected {expected!r} and the usage, got {r.stderr!r}")
     ok(f"[{label}] --layout nope: exit 64, {first!r} and the usage")

@@ -598,7 +598,7 @@ def check_layouts(work):
     r = subprocess.run([work.binary, "--layout", "nope"], cwd=work.root, env=env, stdin=subprocess.DEVNULL,
                        capture_output=True, text=True, timeout=TIMEOUT)
     lines = r.stderr.splitlines()
-    if r.returncode != 64 or not lines or lines[0] != "HeeApp: --layout nope: no such layout; there are de, en, mine" \
+    if r.returncode != 64 or not lines or lines[0] != "HeeApp: --layout nope: no such layout; there are de, en, ja-kana, mine" \
             or not lines[1].startswith("usage: ") or r.stdout:
         fail(f"--layout nope: exit {r.returncode}, stderr {r.stderr!r}")
     ok(f"--layout nope: exit 64, {lines[0]!r}, then the usage")
@@ -609,11 +609,11 @@ def check_layouts(work):
     app = App(work, "layout-saved-unknown")
     expect_english(app, "a saved layout naming nothing")
     err = app.quit()
-    expected = (f'HeeApp: warning: {work.settings}: "layout" "fr" names no layout (there are de, en, mine); '
+    expected = (f'HeeApp: warning: {work.settings}: "layout" "fr" names no layout (there are de, en, ja-kana, mine); '
                 f"using en")
     if warnings_of(err) != [expected] or load(work.settings) != {"layout": "fr"}:
         fail(f"a saved layout naming nothing: expected {expected!r} and the file untouched, got {err!r}")
-    ok("\"layout\": \"fr\" saved, no such layout: one warning listing de, en, mine; en; the file untouched")
+    ok("\"layout\": \"fr\" saved, no such layout: one warning listing de, en, ja-kana, mine; en; the file untouched")
 
 
 def main():

@@ -18,11 +18,12 @@ its own XDG_CONFIG_HOME, SDL's dummy audio driver. Checks:
      "windowHeight":800} with GDK_SCALE=2, 16400 pixels wide: SDL refused it and every
      launch exited 69) → the app starts, clamped, with one warning, and quits with 0.
   8. `--system --scale 2 --size 480x500` (1000 pixels tall: with openbox's title bar it
-     does not fit the screen) is fitted inside the screen by its own minimum (324 points),
-     not the host screen's (592 points, 1184 pixels: taller than the screen).
-  9. `--scale 2` with the default size: clamped to 480×592 points (592, the smallest height,
-     is 1184 pixels), still taller than the screen; the one warning says so instead of naming
-     a size as if it fitted.
+     does not fit the screen) is fitted inside the screen by its own minimum (364 points:
+     the kana pad's candidate bar counts, ja-kana being among the globe key's layouts), not
+     the host screen's (632 points, 1264 pixels: taller than the screen).
+  9. `--scale 2` with the default size: clamped to 480×632 points (632, the smallest height
+     with the kana pad, is 1264 pixels), still taller than the screen; the one warning says so
+     instead of naming a size as if it fitted.
 
 Prints `ok - …` per check; exits 1 on the first failure (the work directory is kept). When
 Xvfb, xdotool, xprop, xwininfo, xkill or openbox is missing it prints one SKIP line and exits
@@ -359,7 +360,9 @@ def check_system_mode_fits(work, display):
     try:
         rect = wait_on_screen(app, "--system --scale 2 --size 480x500")
         (_, _, w, h), _ = geometry(app.env, app.wid)
-        minimum = 2 * 324  # KeyboardLayout.minimumWindowSize(for: .system), in pixels at --scale 2
+        # KeyboardLayout.minimumWindowSize(for: .system) with the kana pad's candidate bar (the
+        # globe key's default layouts are en and ja-kana), in pixels at --scale 2.
+        minimum = 2 * 364
         expect(minimum <= h < 1000 and w == 960, f"the fitted window is {w}x{h} (minimum height {minimum})")
     finally:
         app.kill()
@@ -373,9 +376,9 @@ def check_minimum_larger_than_display(work, display):
     expect(status == 0, f"exit status {status}")
     lines = app.stderr().splitlines()
     expect(len(lines) == 1 and "does not fit" in lines[0] and "still larger than the display's 1280x" in lines[0]
-           and "960x1184" in lines[0] and "cannot be smaller than 320x592" in lines[0],
+           and "960x1264" in lines[0] and "cannot be smaller than 320x632" in lines[0],
            f"expected one warning saying the smallest size does not fit either: {lines!r}")
-    ok(f"--scale 2 on 1280x1024 (592 points are 1184 pixels; opened {window['w']}x{window['h']}): "
+    ok(f"--scale 2 on 1280x1024 (632 points are 1264 pixels; opened {window['w']}x{window['h']}): "
        f"one warning that says it still does not fit")
 
 

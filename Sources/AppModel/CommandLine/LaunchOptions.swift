@@ -70,13 +70,14 @@ public struct LaunchOptions: Hashable, Sendable {
     /// What this run uses: the saved `settings` with the command line's overrides on top,
     /// the language from `--lang` or the locale in `environment`, and the layout `layout`
     /// (the one chosen and found, with `keyRows` rows of keys under the へぇ button, the desktop
-    /// row included; by default the built-in layout's). A window
+    /// row included, and the kana pad's candidate bar when `candidateBar`; by default the
+    /// built-in layout's: the most any layout the globe key shows needs). A window
     /// size (saved or `--size`) below what a layout of more rows than `en`'s needs is raised
     /// to that minimum, quietly: the layout asks for it, the display has not refused it.
     /// `keyRows` counts the desktop row when it is shown (`showsDesktopKeys(settings:)`).
     public func configuration(settings: Settings, environment: [String: String],
                               layout: String = LayoutCatalog.defaultName,
-                              keyRows: Int? = nil) -> RunConfiguration {
+                              keyRows: Int? = nil, candidateBar: Bool = false) -> RunConfiguration {
         let desktopKeys = showsDesktopKeys(settings: settings)
         // By default the built-in layout's rows, with the desktop row when it is shown.
         let keyRows = keyRows ?? KeyboardLayout.keyRows(of: .english, desktopKeys: desktopKeys)
@@ -84,12 +85,14 @@ public struct LaunchOptions: Hashable, Sendable {
                          volume: volume ?? settings.volume,
                          limit: limit ?? settings.limit,
                          // System mode's window is another shape: the saved size is the host's.
-                         windowSize: windowSize ?? (system ? KeyboardLayout.defaultSystemWindowSize(keyRows: keyRows) : settings.windowSize),
+                         windowSize: windowSize ?? (system ? KeyboardLayout.defaultSystemWindowSize(keyRows: keyRows, candidateBar: candidateBar)
+                                                    : settings.windowSize),
                          language: language ?? Language.fromLocale(environment: environment),
                          scale: resolvedScale(environment: environment),
                          maximized: windowSize == nil && !system && settings.maximized,
                          layout: layout, desktopKeys: desktopKeys)
-        let minimum = KeyboardLayout.minimumWindowSize(for: system ? .system : .hostScreen, keyRows: keyRows)
+        let minimum = KeyboardLayout.minimumWindowSize(for: system ? .system : .hostScreen, keyRows: keyRows,
+                                                       candidateBar: candidateBar)
         configuration.windowSize.width = max(configuration.windowSize.width, minimum.width)
         configuration.windowSize.height = max(configuration.windowSize.height, minimum.height)
         return configuration

@@ -6,7 +6,7 @@ extension LayoutFile {
     static let layoutFields = ["name", "columns", "layers", "desktopRow", "keys"]
     static let layerFields = ["name", "rows"]
     static let keyItemFields = ["key", "width", "rowSpan"]
-    static let keyFields = ["layer", "types", "label", "alternates"]
+    static let keyFields = ["layer", "types", "label", "alternates", "flick", "cycle", "forms"]
 
     /// The definition `json` describes.
     /// - Parameter expectedName: the name the file was found by, which its `name` must be.
@@ -115,13 +115,27 @@ extension LayoutFile {
         if let types = fields.optional("types") {
             definition.action = .character(try nonEmptyString(types.value, at: types.path))
         }
+        if let flick = fields.optional("flick") {
+            if let other = ["layer", "types"].first(where: fields.has) {
+                throw Problem(place: LayoutFile.member("flick", of: path), reason: "a key either flicks kana or \(other == "layer" ? "shows a layer" : "types text"), not both")
+            }
+            definition.action = .kana(try kanaKey(flick, cycle: fields.optional("cycle"), at: path))
+        } else if let cycle = fields.optional("cycle") {
+            throw Problem(place: cycle.path, reason: "only a flick key (one with \"flick\") has a toggle cycle")
+        }
         if definition.action != nil, KeyAction.reservedIDs[key] != nil {
-            let field = fields.has("layer") ? "layer" : "types"
+            let field = ["layer", "types", "flick"].first(where: fields.has) ?? "types"
             throw Problem(place: LayoutFile.member(field, of: path),
                           reason: "\"\(key.name)\" is the keyboard's own key; a layout file gives it a label only")
         }
         if let label = fields.optional("label") {
             definition.label = try nonEmptyString(label.value, at: label.path)
+        }
+        if let forms = fields.optional("forms") {
+            guard key == .kanaModifier else {
+                throw Problem(place: forms.path, reason: "only the \"゛゜小\" key has forms")
+            }
+            definition.forms = try kanaForms(forms.value, at: forms.path)
         }
         if let alternates = fields.optional("alternates") {
             for (i, choice) in try array(alternates.value, at: alternates.path, of: "strings").enumerated() {

@@ -18,7 +18,17 @@ public struct Settings: Hashable, Sendable {
     /// The show's limit (presses per person), 1...99, or `nil` for none.
     public var limit: Int?
     /// The keyboard layout's name (`de`: `layouts/de.json`), or `nil` for the default, `en`.
+    /// The globe key saves its choice here.
     public var layout: String?
+    /// The layouts the globe key (🌐) switches between, in its order, or `nil` for the
+    /// default, `defaultLayouts` (issue 22). One layout: no globe key.
+    public var layouts: [String]?
+    /// The kana pad's 「フリックのみ」 (flick only): repeated taps on a kana key type it again
+    /// instead of stepping it (あ→い→う).
+    public var flickOnly = false
+
+    /// The layouts the globe key switches between by default: English and 日本語かな.
+    public static let defaultLayouts = ["en", "ja-kana"]
     /// Whether the desktop row (esc tab ctrl alt ← ↓ ↑ →, issue 21) is shown under the へぇ
     /// button: `true` in both modes, `false` in neither, `nil` (absent) in system mode only.
     public var desktopKeys: Bool?
@@ -58,7 +68,7 @@ public struct Settings: Hashable, Sendable {
     /// Every member name this version reads and writes. A field added to `Settings` is added
     /// here, to `decode(members:)` and to `members`.
     public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit", "maximized", "layout",
-                                           "desktopKeys"]
+                                           "layouts", "flickOnly", "desktopKeys"]
 
     /// The settings as JSON object members, one per field (`limit`, `layout` and `desktopKeys`
     /// only when set, `maximized` only when true: an absent member means the default).
@@ -68,6 +78,8 @@ public struct Settings: Hashable, Sendable {
         if let limit { members.append(("limit", .integer(limit))) }
         if maximized { members.append(("maximized", .bool(true))) }
         if let layout { members.append(("layout", .string(layout))) }
+        if let layouts { members.append(("layouts", .array(layouts.map { .string($0) }))) }
+        if flickOnly { members.append(("flickOnly", .bool(true))) }
         if let desktopKeys { members.append(("desktopKeys", .bool(desktopKeys))) }
         return members
     }

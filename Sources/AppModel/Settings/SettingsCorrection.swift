@@ -42,7 +42,9 @@ extension Settings {
     /// only).
     /// - Returns: the settings and one `Correction` per member that was not used as written,
     ///   in the order of `Settings.keys` as read (`mute`, `volume`, `windowWidth`,
-    ///   `windowHeight`, `maximized`, `limit`, `layout`, `desktopKeys`).
+    ///   `windowHeight`, `maximized`, `limit`, `layout`, `layouts`, `flickOnly`, `desktopKeys`).
+    ///   `layouts` is a non-empty array of layout names, each once; otherwise the default (en,
+    ///   ja-kana).
     /// - Complexity: O(n) in the number of members.
     public static func decodeCorrecting(members: [(String, JSONValue)]) -> (settings: Settings, corrections: [Correction]) {
         var values: [String: JSONValue] = [:]
@@ -114,6 +116,26 @@ extension Settings {
             corrections.append(Correction(field: "layout", written: other.serialized,
                                           problem: "has the wrong type (a layout name)", used: LayoutCatalog.defaultName))
         }
+        if let written = values["layouts"], written != .null {
+            var names: [String] = []
+            if case .array(let items) = written {
+                for item in items {
+                    guard case .string(let name) = item, LayoutFile.isValidName(name), !names.contains(name) else {
+                        names = []
+                        break
+                    }
+                    names.append(name)
+                }
+            }
+            if names.isEmpty {
+                corrections.append(Correction(field: "layouts", written: written.serialized,
+                                              problem: "is not a list of layout names, each once (\(LayoutFile.nameRule))",
+                                              used: Settings.defaultLayouts.joined(separator: ", ")))
+            } else {
+                settings.layouts = names
+            }
+        }
+        settings.flickOnly = flag("flickOnly", settings.flickOnly)
         switch values["desktopKeys"] {
         case nil, .null?:
             break

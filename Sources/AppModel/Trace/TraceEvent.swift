@@ -62,6 +62,14 @@ public enum TraceEvent: Hashable, Sendable {
     /// A key's alternates bubble opened: `key` and each choice's `text` and rectangle (`x`,
     /// `y`, `w`, `h` in window coordinates, scaled by `coordinateScale` as `layout`'s are).
     case alternates(KeyID, [AlternatesBubble.Choice], coordinateScale: Double = 1)
+    /// The kana pad's candidate bar changed (issue 22): `items`, each candidate shown with its
+    /// `text` and cell (`x`, `y`, `w`, `h`, window coordinates), and `selected`, the index in
+    /// `items` of the one chosen with 次候補 (`null`: none). Empty when the bar empties.
+    case candidates(CandidateBar, coordinateScale: Double = 1)
+    /// The kana pad committed `text` to the document (it follows as `text` or `send` lines).
+    case commit(String)
+    /// The globe key switched to the layout `name`.
+    case keyboardLayout(String)
     /// The space bar became iOS's trackpad (`active` true) or stopped being one.
     case trackpad(Bool)
 
@@ -146,11 +154,14 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("active", .bool(active)))
         case .alternates(let key, let choices, let f):
             members.append(("key", .string(key.name)))
-            members.append(("choices", .array(choices.map { choice in
-                var fields: [(String, JSONValue)] = [("text", .string(choice.text))]
-                if case .object(let rect) = Self.rect(choice.frame.scaled(by: f)) { fields += rect }
-                return .object(fields)
-            })))
+            members.append(("choices", .array(choices.map { Self.item($0.text, $0.frame, f) })))
+        case .candidates(let bar, let f):
+            members.append(("items", .array(bar.cells.map { Self.item($0.text, $0.frame, f) })))
+            members.append(("selected", bar.cells.firstIndex { $0.index == bar.selected }.map { .integer($0) } ?? .null))
+        case .commit(let text):
+            members.append(("text", .string(text)))
+        case .keyboardLayout(let name):
+            members.append(("name", .string(name)))
         }
         return .object(members)
     }
@@ -175,8 +186,18 @@ public enum TraceEvent: Hashable, Sendable {
         case .layer: "layer"
         case .modifier: "modifier"
         case .alternates: "alternates"
+        case .candidates: "candidates"
+        case .commit: "commit"
+        case .keyboardLayout: "keyboardLayout"
         case .trackpad: "trackpad"
         }
+    }
+
+    /// `{"text": …, "x": …, "y": …, "w": …, "h": …}`, the rectangle scaled by `f`.
+    private static func item(_ text: String, _ frame: Rect, _ f: Double) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("text", .string(text))]
+        if case .object(let rect) = Self.rect(frame.scaled(by: f)) { fields += rect }
+        return .object(fields)
     }
 
     private static func rect(_ r: Rect) -> JSONValue {

@@ -50,7 +50,7 @@ func benchPushPress(_ interval: UInt32, _ parameter: UnsafeMutableRawPointer?) -
 /// stream's position (frames mixed so far) is kept, so with the disk audio driver the bench
 /// can find where in the stream the clip starts.
 /// At the end one JSON line goes to stdout and the app quits.
-final class BenchDriver {
+final class BenchDriver: Benchmark {
     private let presses: Int
     private let interval: Duration
     private let gesture: LaunchOptions.BenchGesture
@@ -126,7 +126,7 @@ final class BenchDriver {
 
     /// The press was handled: text inserted, clip started (or skipped, when muted) — or, for
     /// the other gestures, the layer changed or the bubble opened (`performed`).
-    func actionPerformed(_ performed: LaunchOptions.BenchGesture = .hee) {
+    func actionPerformed(_ performed: LaunchOptions.BenchGesture) {
         guard case .pushed = phase, performed == gesture else { return }
         var t0 = benchPushTime.load(ordering: .acquiring)
         if gesture == .bubble {

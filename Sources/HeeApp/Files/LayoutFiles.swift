@@ -47,11 +47,47 @@ struct LayoutFiles {
     /// the built-in en`).
     func load(_ choice: LayoutCatalog.Choice) -> LayoutDefinition {
         guard let path = path(of: choice.name, from: choice.source) else { return .english }
+        switch read(path, name: choice.name) {
+        case .success(let definition):
+            return definition
+        case .failure(let problem):
+            Console.error("\(Console.program): layout file \(path): \(problem.reason); using the built-in \(LayoutCatalog.defaultName)")
+            return .english
+        }
+    }
+
+    /// The layouts the globe key switches between (`names`, the `layouts` setting, in its
+    /// order), with `chosen` (the layout this run starts with) standing for its own name. A
+    /// name that is no layout, or whose file cannot be used, is left out with one line on
+    /// stderr.
+    func loadGlobeLayouts(_ names: [String], chosen: LayoutDefinition, catalog: LayoutCatalog) -> [LayoutDefinition] {
+        names.compactMap { name in
+            if name == chosen.name { return chosen }
+            guard let source = catalog.source(of: name) else {
+                Console.error("\(Console.program): warning: \"layouts\" names \(name), which is no layout (there are \(catalog.names.joined(separator: ", "))); the globe key leaves it out")
+                return nil
+            }
+            guard let path = path(of: name, from: source) else { return .english }
+            switch read(path, name: name) {
+            case .success(let definition):
+                return definition
+            case .failure(let problem):
+                Console.error("\(Console.program): layout file \(path): \(problem.reason); the globe key leaves it out")
+                return nil
+            }
+        }
+    }
+
+    /// Why a layout file could not be used, in one line.
+    struct Unusable: Error { var reason: String }
+
+    /// The layout in the file at `path`, found by `name`.
+    private func read(_ path: String, name: String) -> Result<LayoutDefinition, Unusable> {
         let problem: String
         switch RegularFileRead.read(path, limit: LayoutFile.sizeLimit) {
         case .contents(let bytes, _):
             do {
-                return try LayoutFile.read(bytes, name: choice.name)
+                return .success(try LayoutFile.read(bytes, name: name))
             } catch {
                 problem = error.description
             }
@@ -64,8 +100,7 @@ struct LayoutFiles {
         case .unreadable(let error):
             problem = "cannot be read: \(error.reason)"
         }
-        Console.error("\(Console.program): layout file \(path): \(problem); using the built-in \(LayoutCatalog.defaultName)")
-        return .english
+        return .failure(Unusable(reason: problem))
     }
 
     /// The names of the layout files in `directory` (`NAME.json` with a valid name, anything

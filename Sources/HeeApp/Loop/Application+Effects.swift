@@ -7,6 +7,9 @@ import KeyboardCore
 extension Application {
     /// Feeds `input`, which happened at `time`, to the session and performs its effects.
     func send(_ input: KeyboardInput, at time: Duration) {
+        // A conversion waiting for its frame comes before any input (but not before time
+        // passing): the input then sees the candidates of what is composed.
+        if input != .tick, pendingConversion != nil { runPendingConversion() }
         sessionTime = max(sessionTime, time)
         apply(session.handle(input, at: time), at: time)
     }
@@ -48,11 +51,13 @@ extension Application {
                 trace.emit(.text(text, caret: caret), at: now)
             case .compositionChanged(let text, let cursor):
                 trace.emit(.composition(text, cursor: cursor), at: now)
+                bench?.compositionChanged(text)
+                readyKeys(for: text, at: now)
             case .playSound(let name):
                 let outcome = audio.press(at: now)
                 emit(outcome, at: now)
                 if outcome.started { trace.emit(.sound(name), at: now) }
-                bench?.actionPerformed()
+                bench?.actionPerformed(.hee)
             case .startAudioEngine:
                 // Opening the device (and loading SDL_mixer) waits until the first frame is on
                 // screen: sound is not needed to show the window.
@@ -90,6 +95,19 @@ extension Application {
                 bench?.actionPerformed(.bubble)
             case .trackpadChanged(let active):
                 trace.emit(.trackpad(active), at: now)
+            case .kanaCommitted(let text):
+                trace.emit(.commit(text), at: now)
+            case .candidatesChanged(let bar):
+                trace.emit(.candidates(bar, coordinateScale: coordinateScale), at: now)
+                bench?.candidatesChanged(bar)
+                if let first = bar.cells.first { readyKeys(for: first.text, at: now) }
+            case .convert(let reading):
+                conversionRequested(reading, at: now)
+            case .keyboardLayoutChanged(let name):
+                trace.emit(.keyboardLayout(name), at: now)
+                // The globe key's choice is the user's: saved as the layout to start with.
+                settings?.settings.layout = name
+                SettingsSnapshot.publish(settings)
             case .needsDisplay:
                 screen.needsDisplay = true
             }

@@ -10,13 +10,14 @@ extension Application {
     /// - Parameters:
     ///   - configuration: this run's settings (saved settings with the flags on top).
     ///   - definition: the keyboard layout (read from its file, or the built-in `en`).
+    ///   - globeLayouts: the layouts the globe key switches between (the `layouts` setting).
     ///   - settings: the saved settings, updated when the user changes volume or window size
     ///     and saved at quit; `nil` when nothing is saved (replays).
     ///   - replay: events to feed after launch (`--replay`), already validated.
     ///   - recorder: where to write live input events (`--record`).
     /// - Throws: `SDLError` when SDL, the window, the renderer or a bundled font fails.
     convenience init(options: LaunchOptions, configuration: RunConfiguration, definition: LayoutDefinition,
-                     settings: SettingsStore?,
+                     globeLayouts: [LayoutDefinition], settings: SettingsStore?,
                      assetsDirectory: String, replay: [InputRecord], recorder: InputRecorder?) throws(SDLError) {
         let mode: KeyboardMode = options.system ? .system : .hostScreen
         AudioSubsystem.nameStreams()
@@ -44,8 +45,7 @@ extension Application {
         let audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                                 volume: configuration.volume)
         let desktopKeys = configuration.desktopKeys
-        let minimum = KeyboardLayout.minimumWindowSize(
-            for: mode, keyRows: KeyboardLayout.keyRows(of: definition, desktopKeys: desktopKeys))
+        let minimum = KeyboardLayout.minimumWindowSize(for: mode, definitions: globeLayouts + [definition], desktopKeys: desktopKeys)
         let strings = HostScreenText.of(configuration.language)
         let minimumSize = Size(width: (minimum.width * scale).rounded(.up), height: (minimum.height * scale).rounded(.up))
         var size = WindowStateKeeper.launchSize(for: configuration, minimum: minimumSize, display: sdl)
@@ -81,7 +81,8 @@ extension Application {
                                 assetsDirectory: assetsDirectory, coordinateScale: scale)
         let points = windowState.memory.normalSize
         let session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume, mode: mode,
-                                      definition: definition, desktopKeys: desktopKeys)
+                                      definition: definition, desktopKeys: desktopKeys, layouts: globeLayouts,
+                                      flickOnly: settings?.settings.flickOnly ?? false)
         self.init(screen: screen, audio: audio, clipboard: Clipboard(x11Display: x11Display), sdl: sdl, session: session,
                   settings: settings, windowState: windowState, translator: EventTranslator(windowSize: points, coordinateScale: scale),
                   trace: TraceWriter(enabled: options.trace), configuration: configuration, recorder: recorder,

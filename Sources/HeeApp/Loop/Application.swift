@@ -1,5 +1,6 @@
 import AppModel
 import CSDL
+import HeeAnthy
 import HeeRender
 import KeyboardCore
 
@@ -42,11 +43,18 @@ final class Application {
     var replay: ReplayCursor
     /// `--bench-presses` and `--bench-interval`: the benchmark driver to start, if any.
     let benchPlan: (presses: Int, interval: Duration, gesture: LaunchOptions.BenchGesture)?
-    var bench: BenchDriver?
+    var bench: (any Benchmark)?
     /// A request to open the audio device that waits for the first frame.
     var audioStartPending = false
     /// The latest time given to the session.
     var sessionTime: Duration = .zero
+    /// The kana pad's converter: Anthy, loaded when the app is first idle or at first use; a
+    /// failure is one warning line, after which the pad types kana without candidates.
+    let converter = AnthyConverter(warn: { Console.error("\(Console.program): warning: \($0)") })
+    /// A conversion that waits for the frame showing its composition (`Application+Kana`).
+    var pendingConversion: (reading: String, time: Duration)?
+    /// Whether loading the converter while idle has been done (or found unneeded).
+    var converterPrepared = false
     var running = true
 
     /// Window coordinates per point (`--scale`).
@@ -107,6 +115,10 @@ final class Application {
             // The benchmark ends with a frame: quit now, not after the next event or deadline
             // (a layer switch leaves none, and the loop would sleep for good).
             if bench?.isDone == true { break }
+            // The composition is on screen: its candidates come next (live; a replay converts
+            // at once).
+            runPendingConversion()
+            try drawIfNeeded(at: clock.now)
             // A frame drawn mid-animation is followed by at least one more, so the final
             // frame (the animation's end state) is always drawn.
             if animating { screen.needsDisplay = true }
@@ -120,11 +132,13 @@ final class Application {
                 continue
             }
             screen.setIconIfDue(at: now, animating: animating)
+            prepareConverterIfIdle(animating: animating)
             if wait(for: &event, at: now, animating: animating) {
                 handleLive(event)
                 while running, SDL_PollEvent(&event) != 0 { handleLive(event) }
             }
         }
+        runPendingConversion()
         if !X11WindowLoss.windowLost { try drawIfNeeded(at: clock.now) }
         _ = audio.stop()  // quitting: not traced (a hidden keyboard traces `closed`)
         settingsChanged()
@@ -145,14 +159,7 @@ final class Application {
         if let systemMode { systemMode.showWindow() } else { screen.window.show() }
         try screen.windowShown(at: clock.now)
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }
-        if let benchPlan {
-            // The へぇ button, the layer key (ABC takes its place after the first press), or e.
-            let key: KeyID = switch benchPlan.gesture { case .hee: .hee; case .layer: "123"; case .bubble: "e" }
-            let target = (session.layout.keys[key] ?? session.layout.heeFrame).center
-            bench = BenchDriver(presses: benchPlan.presses, interval: benchPlan.interval, gesture: benchPlan.gesture,
-                                target: Point(x: target.x * coordinateScale, y: target.y * coordinateScale),
-                                windowID: screen.window.id, start: clock.now)
-        }
+        if let benchPlan { bench = makeBenchmark(benchPlan) }
         if let recorder {
             // A recording starts with the window's size, so its replay lays out the same keys,
             // at time 0 (SDL's start): events queued before this line may carry earlier times,

@@ -89,7 +89,12 @@ final class X11KeystrokeSender: KeySender {
 
     /// Gives borrowed keycodes back once they have been idle long enough (and every one of
     /// them when the sender goes: `X11SpareKeycodes` owns them).
-    func tick(at now: Duration) { spare.returnIfIdle(at: now) }
+    func tick(at now: Duration) {
+        // The keymap as last read may hold our loans (read while they were lent, after
+        // someone else's change): once they are back, it would type returned, empty keycodes
+        // (found by the kana pad's test: GTK got nothing, or the wrong kana). Read it again.
+        if spare.returnIfIdle(at: now) { keymap.markStale() }
+    }
 
     /// Notes keymap changes made by others (`setxkbmap`, `xmodmap`): the next keystroke
     /// reads the keymap again. Our own spare-keycode changes are not counted.
@@ -126,7 +131,10 @@ final class X11KeystrokeSender: KeySender {
         if state == nil { state = readState() }
         guard !keymap.isStale, let (layout, locked, _) = state else { return }
         guard let units = try? Self.keysyms(of: .text(text)) else { return }
-        for (keysym, _) in units where keymap.stroke(for: keysym, layout: layout, locked: locked) == nil {
+        for (keysym, _) in units {
+            if let found = keymap.stroke(for: keysym, layout: layout, locked: locked), !spare.lends(found.keycode, forOtherThan: keysym) {
+                continue
+            }
             _ = spare.key(for: keysym, keymap: keymap, at: now)
         }
     }
@@ -150,7 +158,8 @@ final class X11KeystrokeSender: KeySender {
         // What to press: (keycode, modifiers to hold) for each unit.
         var presses: [X11Keymap.Stroke] = []
         for (keysym, held) in try Self.keysyms(of: stroke) {
-            if let found = keymap.stroke(for: keysym, layout: layout, locked: locked) {
+            // (A key the keymap names that we lent since, for another character, is not it.)
+            if let found = keymap.stroke(for: keysym, layout: layout, locked: locked), !spare.lends(found.keycode, forOtherThan: keysym) {
                 presses.append(X11Keymap.Stroke(keycode: found.keycode, modifiers: found.modifiers | held))
             } else if let borrowed = spare.key(for: keysym, keymap: keymap, at: now) {
                 // A borrowed key acts like a letter key: Shift or Caps Lock (not both) selects

@@ -38,6 +38,14 @@ final class X11SpareKeycodes {
     /// Loans by keysym (both cases of a letter point at the same loan).
     private var loans: [UInt32: Loan] = [:]
     private var lastUse: Duration = .zero
+    /// When each keycode we lent was last typed, lent or given back.
+    private var keycodeUse: [UInt8: Duration] = [:]
+    /// The keycode each character was last lent on. A keycode that held another character
+    /// before is a risk: Tk (Xlib's keymap cache) was seen typing the character a keycode
+    /// held before, when it was changed just before the key (fresh keycodes never did, in
+    /// the same test). So a character goes back to its old keycode, and a new one to a
+    /// keycode never lent, or lent longest ago.
+    private var lastKeycode: [UInt32: UInt8] = [:]
     /// The pointer is on the keyboard: the loans stay.
     private var inUse = false
     /// Someone else changed the keymap since the loans were checked: they may be gone.
@@ -64,13 +72,21 @@ final class X11SpareKeycodes {
     }
 
     /// The keycode that types `keysym` and whether Shift selects it (the upper case of a
-    /// pair) — borrowing a spare keycode for it when needed. `nil` when no spare keycode
-    /// is left. `now` is when it is used (the hold runs from the last use).
+    /// pair) — borrowing a spare keycode for it when needed. When none is free (a layout
+    /// leaves about 20; Japanese text needs one per kana and kanji it types), the loan typed
+    /// least recently, and not at `now` (the keystroke being made), is taken back for it.
+    /// `nil` when there is none either. `now` is when it is used (the hold runs from the last
+    /// use).
     func key(for keysym: UInt32, keymap: X11Keymap, at now: Duration) -> (keycode: UInt8, upper: Bool)? {
         lastUse = now
         if mayBeReplaced { forgetReplacedLoans() }
-        if let loan = loans[keysym] { return (loan.keycode, loan.keysyms.count == 2 && loan.keysyms[1] == keysym) }
-        guard let keycode = spareKeycode(keymap: keymap) else { return nil }
+        if let loan = loans[keysym] {
+            keycodeUse[loan.keycode] = now
+            return (loan.keycode, loan.keysyms.count == 2 && loan.keysyms[1] == keysym)
+        }
+        guard let keycode = spareKeycode(keymap: keymap, for: keysym) ?? reclaimOldest(before: now) else { return nil }
+        keycodeUse[keycode] = now
+        lastKeycode[keysym] = keycode
         let keysyms = Self.casePair(keysym) ?? [keysym]
         var mapping: [KeySym] = keysyms.map { KeySym($0) }
         if mapping.count == 1 { mapping.append(0) }
@@ -80,6 +96,22 @@ final class X11SpareKeycodes {
         let loan = Loan(keycode: keycode, keysyms: keysyms)
         for symbol in keysyms { loans[symbol] = loan }
         return (keycode, keysyms.count == 2 && keysyms[1] == keysym)
+    }
+
+    /// Takes back the loan typed least recently before `now`, for another character; returns
+    /// its keycode.
+    private func reclaimOldest(before now: Duration) -> UInt8? {
+        let lent = Set(loans.values.map(\.keycode))
+        guard let oldest = lent.filter({ (keycodeUse[$0] ?? .zero) < now }).min(by: { (keycodeUse[$0] ?? .zero, $0) < (keycodeUse[$1] ?? .zero, $1) })
+        else { return nil }
+        loans = loans.filter { $0.value.keycode != oldest }
+        return oldest
+    }
+
+    /// Whether `keycode` is lent for another character than `keysym`: a keymap read while it
+    /// held an earlier loan would name it for that one.
+    func lends(_ keycode: UInt8, forOtherThan keysym: UInt32) -> Bool {
+        loans.values.contains { $0.keycode == keycode } && loans[keysym]?.keycode != keycode
     }
 
     /// Keycodes we have changed since someone else last changed the keymap.
@@ -122,9 +154,12 @@ final class X11SpareKeycodes {
         return held
     }
 
-    /// Gives the loans back when `hold` has passed since the last use.
-    func returnIfIdle(at now: Duration) {
-        if let deadline, now >= deadline { returnAll() }
+    /// Gives the loans back when `hold` has passed since the last use. Returns whether it did.
+    @discardableResult
+    func returnIfIdle(at now: Duration) -> Bool {
+        guard let deadline, now >= deadline else { return false }
+        returnAll()
+        return true
     }
 
     /// Gives every loan back: each keycode that still holds what we put there is emptied
@@ -141,19 +176,21 @@ final class X11SpareKeycodes {
         connection.flush()
     }
 
-    /// The highest keycode with no keysyms that is not a modifier and not lent already.
-    private func spareKeycode(keymap: X11Keymap) -> UInt8? {
+    /// A keycode with no keysyms that is not a modifier and not lent already, for `keysym`:
+    /// the one it had before if that is free, else one never lent (the highest), else the one
+    /// last used longest ago.
+    private func spareKeycode(keymap: X11Keymap, for keysym: UInt32) -> UInt8? {
         let range = keymap.keycodeRange
         guard let all = mapping(from: range.lowerBound, count: Int(range.upperBound - range.lowerBound) + 1) else { return nil }
         let modifiers = Set(keymap.modifierKeycodes.joined())
         let lent = Set(loans.values.map(\.keycode))
-        for offset in all.indices.reversed() {
-            let keycode = range.lowerBound + UInt8(offset)
-            if all[offset].allSatisfy({ $0 == 0 }) && !modifiers.contains(keycode) && !lent.contains(keycode) {
-                return keycode
-            }
+        let free = all.indices.reversed().map { range.lowerBound + UInt8($0) }.filter { keycode in
+            all[Int(keycode - range.lowerBound)].allSatisfy { $0 == 0 } && !modifiers.contains(keycode) && !lent.contains(keycode)
         }
-        return nil
+        // Its own keycode of before, else one never lent (highest first), else the one given
+        // back longest ago.
+        if let own = lastKeycode[keysym], free.contains(own) { return own }
+        return free.first { keycodeUse[$0] == nil } ?? free.min { (keycodeUse[$0]!, $0) < (keycodeUse[$1]!, $1) }
     }
 
     /// The core keyboard mapping of `count` keycodes from `first`: each keycode's keysyms.

@@ -124,6 +124,32 @@ public final class VectorCanvas {
         }
     }
 
+    /// Strokes the outline of the ellipse inside `x, y, w, h` (pixels) with `lineWidth` pixels.
+    public func strokeEllipse(x: Double, y: Double, width w: Double, height h: Double, lineWidth: Double, _ color: Color) {
+        cairo_new_path(context)
+        cairo_save(context)
+        cairo_translate(context, x + w / 2, y + h / 2)
+        cairo_scale(context, w / 2, h / 2)
+        cairo_arc(context, 0, 0, 1, 0, 2 * Double.pi)
+        cairo_restore(context)
+        setColor(color)
+        cairo_set_line_width(context, lineWidth)
+        cairo_stroke(context)
+    }
+
+    /// Strokes an open path through `points` with round caps and joins (`lineWidth` pixels).
+    public func polyline(_ points: [(Double, Double)], lineWidth: Double, _ color: Color) {
+        guard let first = points.first else { return }
+        cairo_new_path(context)
+        cairo_move_to(context, first.0, first.1)
+        for p in points.dropFirst() { cairo_line_to(context, p.0, p.1) }
+        setColor(color)
+        cairo_set_line_width(context, lineWidth)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke(context)
+    }
+
     /// Strokes a straight line from `a` to `b` with round caps.
     public func line(from a: (Double, Double), to b: (Double, Double), width: Double, _ color: Color) {
         cairo_new_path(context)

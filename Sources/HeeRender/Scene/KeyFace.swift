@@ -24,6 +24,8 @@ public struct KeyFace: Hashable, Sendable {
     public var callout: String?
     /// A locked modifier (Ctrl or Alt double-tapped): a bar under its label, as caps lock's.
     public var isLocked = false
+    /// iOS's blue key (the kana pad's 確定 while composing): tint background, white label.
+    public var isProminent = false
     /// A key whose colour is its state (shift, Ctrl, Alt: grey off, white on or locked): it
     /// keeps that colour while held, where other keys change colour when pressed.
     public var showsState = false
@@ -33,13 +35,41 @@ public struct KeyFace: Hashable, Sendable {
     public static let wordPointSize = 16.0
     /// The space bar's label.
     public static let spaceLabel = "space"
+    /// Kana labels (あ, か …) and the kana pad's longer ones (、。?!, ゛゜小).
+    public static let kanaPointSize = 22.0
+    public static let kanaWordPointSize = 17.0
+    /// The kana pad's 空白 and 改行 while composing (issue 22, iOS 日本語かな).
+    public static let nextCandidateLabel = "次候補"
+    public static let confirmLabel = "確定"
 
     /// The face of `key` in `definition` with shift in `shift` (`upperCase`: letters type upper
-    /// case now); `returnLabel` in the scene's language.
+    /// case now); `returnLabel` in the scene's language. `kanaPad`: the layout has a kana pad
+    /// (its 空白 is grey); `composing`: it composes (its 空白 reads 次候補 and its 改行 確定, on a
+    /// blue key).
     static func of(_ key: KeyID, definition: LayoutDefinition, shift: ShiftState, upperCase: Bool,
-                   modifiers: (ctrl: ShiftState, alt: ShiftState) = (.off, .off), returnLabel: String) -> KeyFace {
+                   modifiers: (ctrl: ShiftState, alt: ShiftState) = (.off, .off), returnLabel: String,
+                   kanaPad: Bool = false, composing: Bool = false) -> KeyFace {
         let label = definition.label(of: key)
+        let composing = composing && kanaPad
         switch definition.action(of: key) {
+        case .kana(let table):
+            let text = label ?? table.tap
+            return KeyFace(content: .text(text, points: text.count > 1 ? kanaWordPointSize : kanaPointSize), isSpecial: false,
+                           cornerRadius: 5, callout: nil)
+        case .kanaModifier:
+            return KeyFace(content: .text(label ?? key.name, points: kanaWordPointSize), isSpecial: false, cornerRadius: 5,
+                           callout: nil)
+        case .kanaNext:
+            return KeyFace(content: .icon(.nextArrow), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .kanaUndo:
+            return KeyFace(content: .icon(.undoArrow), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .nextLayout:
+            return KeyFace(content: .icon(.globe), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .space where composing:
+            return KeyFace(content: .text(nextCandidateLabel, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
+        case .return where composing:
+            return KeyFace(content: .text(confirmLabel, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil,
+                           isProminent: true)
         case .hee:
             return KeyFace(content: .none, isSpecial: false, cornerRadius: 5, callout: nil)
         case .shift:
@@ -48,7 +78,9 @@ public struct KeyFace: Hashable, Sendable {
         case .backspace:
             return KeyFace(content: .icon(.deleteLeft), isSpecial: true, cornerRadius: 5, callout: nil)
         case .space:
-            return KeyFace(content: .text(label ?? spaceLabel, points: wordPointSize), isSpecial: false, cornerRadius: 5, callout: nil)
+            // The kana pad's 空白 is grey, as iOS's (the English space bar is white).
+            return KeyFace(content: .text(label ?? spaceLabel, points: wordPointSize), isSpecial: kanaPad,
+                           cornerRadius: 5, callout: nil)
         case .return:
             return KeyFace(content: .text(label ?? returnLabel, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
         case .showLayer:

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import KeyboardCore
 
 /// Vector look-alikes of the SF Symbols the keys show: seed 002's `shift`, `shift.fill` and
@@ -5,6 +8,12 @@ import KeyboardCore
 public enum KeyIcon: Hashable, Sendable {
     case shift(ShiftState)
     case deleteLeft
+    /// The globe key (SF Symbol `globe`): the next keyboard layout.
+    case globe
+    /// The kana pad's `→` (next): an arrow pointing right.
+    case nextArrow
+    /// The kana pad's `↶` (undo the last toggle): an arrow curving back to the left.
+    case undoArrow
 
     /// The icon's box in points.
     public static let size = 24.0
@@ -31,6 +40,28 @@ public enum KeyIcon: Hashable, Sendable {
             canvas.polygon(outline, fill: nil, stroke: color, lineWidth: 1.6 * k)
             canvas.line(from: p(12, 9), to: p(18, 15), width: 1.6 * k, color)
             canvas.line(from: p(18, 9), to: p(12, 15), width: 1.6 * k, color)
+        case .globe:
+            // A sphere: its outline, the central meridian as an ellipse, the equator and two
+            // parallels.
+            let w = 1.4 * k
+            canvas.strokeEllipse(x: 3 * k, y: 3 * k, width: 18 * k, height: 18 * k, lineWidth: w, color)
+            canvas.strokeEllipse(x: 8 * k, y: 3 * k, width: 8 * k, height: 18 * k, lineWidth: w, color)
+            canvas.line(from: p(12, 3), to: p(12, 21), width: w, color)
+            canvas.line(from: p(3, 12), to: p(21, 12), width: w, color)
+            canvas.line(from: p(5.2, 7.5), to: p(18.8, 7.5), width: w, color)
+            canvas.line(from: p(5.2, 16.5), to: p(18.8, 16.5), width: w, color)
+        case .nextArrow:
+            canvas.line(from: p(4, 12), to: p(20, 12), width: 1.8 * k, color)
+            canvas.polyline([p(14, 6), p(20, 12), p(14, 18)], lineWidth: 1.8 * k, color)
+        case .undoArrow:
+            // From the right, up and round to the left, the head pointing down-left (↶).
+            var arc: [(Double, Double)] = []
+            for step in 0...12 {
+                let angle = Double.pi * Double(step) / 12  // 0 (right) ... π (left), over the top
+                arc.append(p(12 + 7 * cos(angle), 15 - 7 * sin(angle)))
+            }
+            canvas.polyline(arc, lineWidth: 1.8 * k, color)
+            canvas.polyline([p(1.5, 11.5), p(5, 15.5), p(8.5, 11.5)], lineWidth: 1.8 * k, color)
         }
     }
 }

@@ -48,7 +48,9 @@ final class KeyPainter {
     /// - Throws: `SDLError` when drawing fails.
     func draw(_ face: KeyFace, in rect: PixelRect, s: Double, pressed: Bool) throws(SDLError) {
         let background: Color
-        if face.showsState {
+        if face.isProminent {
+            background = pressed ? Palette.key : Palette.tint
+        } else if face.showsState {
             background = face.isSpecial ? Palette.specialKey : Palette.key
         } else if face.isSpecial {
             background = pressed ? Palette.key : Palette.specialKey
@@ -60,7 +62,7 @@ final class KeyPainter {
         try renderer.copy(cap, to: PixelRect(x: rect.x, y: rect.y, width: cap.width, height: cap.height))
         switch face.content {
         case .text(let label, let points):
-            try drawLabel(label, points: points, in: rect, s: s)
+            try drawLabel(label, points: points, color: face.isProminent && !pressed ? .white : Palette.keyLabel, in: rect, s: s)
         case .icon(let icon):
             try drawIcon(icon, in: rect, s: s)
         case .none:
@@ -120,9 +122,10 @@ final class KeyPainter {
     /// wider than the key minus `labelInset` on each side (down to `minimumLabelPointSize`;
     /// a label still too wide there is cut at both ends to the room, never drawn over the
     /// key's edges).
-    private func drawLabel(_ label: String, points: Double, in rect: PixelRect, s: Double) throws(SDLError) {
+    private func drawLabel(_ label: String, points: Double, color: Color = Palette.keyLabel, in rect: PixelRect,
+                           s: Double) throws(SDLError) {
         let room = rect.width - 2 * Int((Self.labelInset * s).rounded())
-        let natural = TextStyle(.regular, points, Palette.keyLabel)
+        let natural = TextStyle(.regular, points, color)
         let key = FitKey(text: label, style: natural, room: room)
         let style: TextStyle
         if let cached = fittedStyles[key] {

@@ -50,6 +50,22 @@ public struct Scene: Hashable, Sendable {
     public var isTrackpadActive: Bool
     /// The alternates bubble, while one is open.
     public var bubble: AlternatesBubble?
+    /// Whether the layout has a kana pad (issue 22), and whether it composes.
+    public var hasKanaPad: Bool
+    public var isComposing: Bool
+    /// The kana pad's composition (system mode shows it in its line above the keys; the host
+    /// screen in the field, as `composition`).
+    public var kanaComposition: String?
+    /// The flick key held and its guide (the kana around it, the selected one highlighted).
+    public var flickGuide: HeldFlick?
+    /// The kana pad's candidate bar.
+    public var candidateBar: CandidateBar
+
+    /// A flick key held: which, and what its guide shows.
+    public struct HeldFlick: Hashable, Sendable {
+        public var key: KeyID
+        public var guide: FlickGuide
+    }
 
     /// The scene of `session` at `time`, labelled in `language`.
     public init(session: KeyboardSession, at time: Duration, language: Language = .ja) {
@@ -69,7 +85,9 @@ public struct Scene: Hashable, Sendable {
         anchor = session.textField.anchor
         isTextFieldFocused = session.isTextFieldFocused
         isCaretVisible = session.isCaretVisible(at: time)
-        composition = session.composition
+        // The kana pad's composition is drawn where an input method's is.
+        composition = session.kanaCompositionText.map { KeyboardSession.Composition(text: $0, cursor: $0.count) }
+            ?? session.composition
         strings = HostScreenText.of(language)
         statusText = strings.status(session.monitor.keyboardStatus)
         sizeText = session.monitor.sizeText
@@ -81,6 +99,11 @@ public struct Scene: Hashable, Sendable {
         definition = session.definition
         isTrackpadActive = session.trackpad != nil
         bubble = session.bubble
+        hasKanaPad = session.definition.hasKanaPad
+        isComposing = session.isComposing
+        kanaComposition = session.kanaCompositionText
+        flickGuide = session.flickGuide.map { HeldFlick(key: $0.key, guide: $0.guide) }
+        candidateBar = session.candidateBar
     }
 
     /// How each key of the layer shown looks (labels fade in trackpad mode).
@@ -88,7 +111,8 @@ public struct Scene: Hashable, Sendable {
         var faces: [KeyID: KeyFace] = [:]
         for key in layout.orderedKeys {
             let face = KeyFace.of(key, definition: definition, shift: shiftState, upperCase: lettersUpperCase,
-                                  modifiers: (ctrlState, altState), returnLabel: returnLabel)
+                                  modifiers: (ctrlState, altState), returnLabel: returnLabel, kanaPad: hasKanaPad,
+                                  composing: isComposing)
             faces[key] = isTrackpadActive ? face.faded : face
         }
         return faces

@@ -18,6 +18,7 @@ public final class SceneRenderer {
     private let hee: HeeButtonPainter
     private let keys: KeyPainter
     private let bubbles: BubblePainter
+    private let kana: KanaPainter
     private let textField: TextFieldView
     private var card: (key: [Int], texture: Texture)?
     private var lastScale: Double?
@@ -52,6 +53,7 @@ public final class SceneRenderer {
         hee = HeeButtonPainter(renderer: renderer, text: text)
         keys = KeyPainter(renderer: renderer, text: text)
         bubbles = BubblePainter(renderer: renderer, text: text)
+        kana = KanaPainter(renderer: renderer, text: text)
         textField = TextFieldView(renderer: renderer, text: text)
     }
 
@@ -61,6 +63,7 @@ public final class SceneRenderer {
     public func draw(_ scene: Scene, pixelScale s: Double) throws(SDLError) {
         if lastScale != s {
             keys.reset()
+            kana.reset()
             lastScale = s
         }
         if scene.layout.mode == .system {
@@ -208,10 +211,15 @@ public final class SceneRenderer {
 
     // MARK: System mode
 
-    /// The line naming the window keys go to, left-aligned, cut with "…" to fit.
+    /// The line naming the window keys go to, left-aligned, cut with "…" to fit; while the
+    /// kana pad composes, its composition instead, underlined (only committed text goes out).
     private func drawTargetLine(_ scene: Scene, _ s: Double) throws(SDLError) {
         let area = px(scene.layout.targetLine, s)
         let inset = Int((Self.rowTextInset * s).rounded())
+        if let composed = scene.kanaComposition {
+            return try kana.drawComposition(composed, in: PixelRect(x: area.x + inset, y: area.y, width: area.width - 2 * inset,
+                                                                    height: area.height), s: s)
+        }
         let style = TextStyle(.regular, Self.targetLinePointSize, Palette.secondaryLabel)
         let room = area.width - 2 * inset
         let key = TargetLineKey(text: scene.targetLine, room: room, scale: s)
@@ -275,6 +283,12 @@ public final class SceneRenderer {
         }
         if let bubble = scene.bubble, let rect = layout.keys[bubble.key] {
             try bubbles.draw(bubble, key: px(rect.offsetBy(dy: dy), s), s: s) { self.px($0.offsetBy(dy: dy), s) }
+        }
+        if scene.hasKanaPad {
+            try kana.drawCandidateBar(scene.candidateBar, s: s) { self.px($0.offsetBy(dy: dy), s) }
+        }
+        if let held = scene.flickGuide, let rect = layout.keys[held.key] {
+            try kana.drawGuide(held.guide, key: px(rect.offsetBy(dy: dy), s), bounds: px(layout.keyboardFrame.offsetBy(dy: dy), s), s: s)
         }
     }
 

@@ -22,6 +22,18 @@ public enum KeyAction: Hashable, Sendable {
     case arrow(Arrow)
     /// Ctrl or Alt: seed 002's shift rules (tap latches for the next key, double tap locks).
     case modifier(Modifier)
+    /// A flick key of the kana pad (issue 22): what a tap, each flick and repeated taps type,
+    /// into the composition. Acts when released, once the flick's direction is known.
+    case kana(KanaKey)
+    /// The kana pad's 「゛゜小」: changes the last kana of the composition (tap or flick).
+    case kanaModifier
+    /// The kana pad's `→`: ends a toggle cycle; outside a composition it moves the caret right.
+    case kanaNext
+    /// The kana pad's `↶`: steps the last toggle back, or the candidate choice.
+    case kanaUndo
+    /// 🌐: the next of the user's keyboard layouts (iOS's globe key); acts when touched, as
+    /// the layer keys do.
+    case nextLayout
 
     /// An arrow key's direction.
     public enum Arrow: String, Hashable, Sendable, CaseIterable {
@@ -36,21 +48,33 @@ public enum KeyAction: Hashable, Sendable {
 
     /// The ids whose action is the keyboard's own, whatever the layout file says about them
     /// (it may give them a label): `hee`, `shift`, `backspace`, `space`, `return`, and the
-    /// desktop row's `esc`, `tab`, `ctrl`, `alt`, `left`, `down`, `up`, `right`.
+    /// desktop row's `esc`, `tab`, `ctrl`, `alt`, `left`, `down`, `up`, `right`, and the kana
+    /// pad's `゛゜小`, `→`, `↶` and the globe key `🌐` (issue 22).
     public static let reservedIDs: [KeyID: KeyAction] = [
         .hee: .hee, .shift: .shift, .backspace: .backspace, .space: .space, .return: .return,
         "esc": .escape, "tab": .tab, "ctrl": .modifier(.ctrl), "alt": .modifier(.alt),
         "left": .arrow(.left), "down": .arrow(.down), "up": .arrow(.up), "right": .arrow(.right),
+        .kanaModifier: .kanaModifier, .kanaNext: .kanaNext, .kanaUndo: .kanaUndo, .globe: .nextLayout,
     ]
 
     /// Whether the key acts when touched rather than when released: the へぇ button, shift,
     /// backspace, the layer keys (the seeds' `touchDown`; iOS switches layers on touch), the
-    /// arrows (they repeat, as backspace does) and Ctrl / Alt (as shift). Keys that type
-    /// characters, space, return, Escape and Tab act when released, like iOS.
+    /// arrows (they repeat, as backspace does), Ctrl / Alt (as shift) and 🌐 (as the layer
+    /// keys). Keys that type characters, space, return, Escape, Tab and the kana pad's keys act
+    /// when released, like iOS.
     public var actsOnTouchDown: Bool {
         switch self {
-        case .hee, .shift, .backspace, .showLayer, .arrow, .modifier: true
-        case .space, .return, .character, .escape, .tab: false
+        case .hee, .shift, .backspace, .showLayer, .arrow, .modifier, .nextLayout: true
+        case .space, .return, .character, .escape, .tab, .kana, .kanaModifier, .kanaNext, .kanaUndo: false
+        }
+    }
+
+    /// Whether the key is flicked: its press follows the finger's direction (the kana keys and
+    /// 「゛゜小」) instead of sliding onto the key under it.
+    public var isFlicked: Bool {
+        switch self {
+        case .kana, .kanaModifier: true
+        default: false
         }
     }
 

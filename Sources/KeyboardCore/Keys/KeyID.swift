@@ -25,6 +25,15 @@ public struct KeyID: Hashable, Sendable, Comparable, CustomStringConvertible, Ex
     /// ends editing.
     public static let `return` = KeyID("return")
 
+    /// The kana pad's 「゛゜小」 key (issue 22).
+    public static let kanaModifier = KeyID("゛゜小")
+    /// The kana pad's `→` (next) key.
+    public static let kanaNext = KeyID("→")
+    /// The kana pad's `↶` (undo the last toggle) key.
+    public static let kanaUndo = KeyID("↶")
+    /// The globe key: the next of the user's layouts.
+    public static let globe = KeyID("🌐")
+
     /// The key that types `letter` (stored lower case; shift decides the case typed).
     public static func letter(_ letter: Character) -> KeyID { KeyID(String(letter)) }
 

@@ -51,16 +51,23 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// The key rows system mode shows by default: the built-in layout's four and the desktop
     /// row.
     public static let systemKeyRows = standardKeyRows + 1
-    /// System mode's default window size (points): the keyboard of `keyRows` rows at the へぇ
-    /// button's seed 000 size (480 × 466 for five rows, 480 × 418 for four).
-    public static func defaultSystemWindowSize(keyRows: Int = systemKeyRows) -> Size {
-        Size(width: referenceWidth, height: targetLineHeight + keyboardFixedHeight(keyRows: keyRows) + heeAreaDesignHeight)
+    /// System mode's default window size (points): the keyboard of `keyRows` rows (and the
+    /// kana pad's candidate bar when `candidateBar`) at the へぇ button's seed 000 size (480 ×
+    /// 466 for five rows, 480 × 418 for four).
+    public static func defaultSystemWindowSize(keyRows: Int = systemKeyRows, candidateBar: Bool = false) -> Size {
+        Size(width: referenceWidth,
+             height: targetLineHeight + keyboardFixedHeight(keyRows: keyRows, candidateBar: candidateBar) + heeAreaDesignHeight)
     }
 
-    /// The keyboard's height apart from the へぇ area, for `keyRows` rows of keys under it.
-    static func keyboardFixedHeight(keyRows: Int) -> Double {
-        keyboardTopPadding + heeToRowsGap + Double(keyRows) * keyHeight + Double(max(keyRows - 1, 0)) * rowGap
-            + keyboardBottomPadding
+    /// The height of the kana pad's candidate bar, across the top of its keyboard (points; iOS's
+    /// bar above the keys).
+    public static let candidateBarHeight = 40.0
+
+    /// The keyboard's height apart from the へぇ area, for `keyRows` rows of keys under it and,
+    /// when `candidateBar`, the kana pad's candidate bar above it.
+    static func keyboardFixedHeight(keyRows: Int, candidateBar: Bool = false) -> Double {
+        (candidateBar ? candidateBarHeight : 0) + keyboardTopPadding + heeToRowsGap + Double(keyRows) * keyHeight
+            + Double(max(keyRows - 1, 0)) * rowGap + keyboardBottomPadding
     }
 
     /// The host screen's height: title plus the list rows.
@@ -81,12 +88,20 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// The smallest window for `mode` in which nothing overlaps: the host screen (or system
     /// mode's target line) above a keyboard of `keyRows` rows (by default the built-in
     /// layout's, with the desktop row in system mode) with the へぇ button at its smallest
-    /// scale, 320 pt wide.
-    public static func minimumWindowSize(for mode: KeyboardMode, keyRows: Int? = nil) -> Size {
+    /// scale, 320 pt wide; `candidateBar`: with the kana pad's candidate bar.
+    public static func minimumWindowSize(for mode: KeyboardMode, keyRows: Int? = nil, candidateBar: Bool = false) -> Size {
         let keyRows = keyRows ?? (mode == .system ? systemKeyRows : standardKeyRows)
         let above = mode == .system ? targetLineHeight : hostMinimumHeight
-        let height = above + keyboardFixedHeight(keyRows: keyRows) + heeAreaDesignHeight * heeScaleRange.lowerBound
+        let height = above + keyboardFixedHeight(keyRows: keyRows, candidateBar: candidateBar)
+            + heeAreaDesignHeight * heeScaleRange.lowerBound
         return Size(width: 320, height: height.rounded(.up))
+    }
+
+    /// The smallest window in which every one of `definitions` fits (the layouts the globe key
+    /// switches between: the window does not change size when it switches).
+    public static func minimumWindowSize(for mode: KeyboardMode, definitions: [LayoutDefinition], desktopKeys: Bool) -> Size {
+        let keyRows = definitions.map { Self.keyRows(of: $0, desktopKeys: desktopKeys) }.max()
+        return minimumWindowSize(for: mode, keyRows: keyRows, candidateBar: definitions.contains(where: \.hasKanaPad))
     }
 
     // MARK: Results
@@ -100,6 +115,9 @@ public struct KeyboardLayout: Hashable, Sendable {
     public let layerName: String
     /// Whether the desktop row is shown under the へぇ button.
     public let showsDesktopRow: Bool
+    /// The kana pad's candidate bar across the top of the keyboard (keyboard shown), or
+    /// `.zero` for a layout without a kana pad.
+    public let candidateBar: Rect
     /// System mode: the line naming the window keys go to, across the top; `.zero` on the
     /// host screen.
     public let targetLine: Rect
@@ -143,7 +161,9 @@ public struct KeyboardLayout: Hashable, Sendable {
         let desktopKeys = desktopKeys ?? (mode == .system)
         let shown = layer.flatMap { definition.layer(named: $0) } ?? definition.firstLayer
         let keyRows = Self.keyRows(of: definition, desktopKeys: desktopKeys)
-        let minimum = Self.minimumWindowSize(for: mode, keyRows: keyRows)
+        let hasBar = definition.hasKanaPad
+        let barHeight = hasBar ? Self.candidateBarHeight : 0
+        let minimum = Self.minimumWindowSize(for: mode, keyRows: keyRows, candidateBar: hasBar)
         let size = Size(width: max(requested.width, minimum.width), height: max(requested.height, minimum.height))
         windowSize = size
         self.mode = mode
@@ -152,7 +172,7 @@ public struct KeyboardLayout: Hashable, Sendable {
         showsDesktopRow = desktopKeys && !definition.desktopRow.isEmpty
         let w = size.width
         let above = mode == .system ? Self.targetLineHeight : Self.hostMinimumHeight
-        let fixed = Self.keyboardFixedHeight(keyRows: keyRows)
+        let fixed = Self.keyboardFixedHeight(keyRows: keyRows, candidateBar: hasBar)
 
         let byWidth = w / Self.referenceWidth
         let byHeight = (size.height - above - fixed) / Self.heeAreaDesignHeight
@@ -167,9 +187,10 @@ public struct KeyboardLayout: Hashable, Sendable {
         targetLine = mode == .system ? Rect(x: 0, y: 0, width: w, height: Self.targetLineHeight) : .zero
         let keyboardY = size.height - keyboardHeight
         keyboardFrame = Rect(x: 0, y: keyboardY, width: w, height: keyboardHeight)
+        candidateBar = hasBar ? Rect(x: 0, y: keyboardY, width: w, height: barHeight) : .zero
 
-        let placed = Self.place(definition.rows(of: shown, desktopKeys: desktopKeys), width: w, columns: definition.columns, top: keyboardY,
-                                height: keyboardHeight, heeArea: heeArea, scale: scale)
+        let placed = Self.place(definition.rows(of: shown, desktopKeys: desktopKeys), width: w, columns: definition.columns,
+                                top: keyboardY + barHeight, height: keyboardHeight - barHeight, heeArea: heeArea, scale: scale)
         keyHeight = placed.keyHeight
         unitWidth = placed.unit
         keys = placed.keys

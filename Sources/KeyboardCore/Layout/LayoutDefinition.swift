@@ -68,11 +68,14 @@ public struct KeyDefinition: Hashable, Sendable {
     public var label: String?
     /// Its long-press alternates, in the order the bubble shows them (iOS: `e` → è é ê ë ē ė ę).
     public var alternates: [String]
+    /// The 「゛゜小」 key's table (issue 22), when the file gives one.
+    public var forms: [KanaForms]?
 
-    public init(action: KeyAction? = nil, label: String? = nil, alternates: [String] = []) {
+    public init(action: KeyAction? = nil, label: String? = nil, alternates: [String] = [], forms: [KanaForms]? = nil) {
         self.action = action
         self.label = label
         self.alternates = alternates
+        self.forms = forms
     }
 }
 

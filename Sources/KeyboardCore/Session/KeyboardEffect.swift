@@ -51,6 +51,18 @@ public enum KeyboardEffect: Hashable, Sendable {
     /// The text field asks for the clipboard's text (Ctrl+V from the desktop row): the app
     /// reads it and sends `.paste`.
     case pasteRequested
+    /// The kana pad committed this text (issue 22): it goes into the document next, through
+    /// the same `insertText` as any key's (a `.textChanged` or `.send` follows).
+    case kanaCommitted(String)
+    /// The kana pad's candidate bar changed (read its cells for the trace).
+    case candidatesChanged(CandidateBar)
+    /// Convert this reading with the kana–kanji converter and answer with
+    /// `KeyboardInput.conversion` (the app does it once the composition is on screen; without a
+    /// converter it answers nothing and the pad types kana without candidates).
+    case convert(String)
+    /// The globe key switched to another of the user's layouts (its name); a `.layoutChanged`
+    /// follows.
+    case keyboardLayoutChanged(String)
     /// The space bar became iOS's trackpad (`true`: the labels fade, drags move the caret) or
     /// stopped being one (`false`).
     case trackpadChanged(Bool)

@@ -44,6 +44,9 @@ public enum KeyboardInput: Hashable, Sendable {
     /// System mode: keys go somewhere else now (another window got the keyboard focus, or
     /// none has it).
     case keyTargetChanged(KeyTarget)
+    /// The kana–kanji converter's answer to a `.convert` effect: `reading`'s segments and
+    /// their candidates (none when it could not convert). A stale answer is ignored.
+    case conversion(reading: String, segments: [KanaKanjiSegment])
     /// Time passed: animations may have ended.
     case tick
 }

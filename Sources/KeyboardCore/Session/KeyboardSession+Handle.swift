@@ -56,6 +56,7 @@ extension KeyboardSession {
             updatePressedKeys(from: held, time: time, &effects)
         case .textInput(let text):
             guard isTextFieldFocused else { break }
+            commitComposition(&effects)
             setComposition(nil, &effects)
             edit(&effects) { $0.insertText(text) }
         case .composition(let text, let cursor):
@@ -64,9 +65,11 @@ extension KeyboardSession {
         case .editing(let command):
             // While the input method composes, the keys belong to it.
             guard isTextFieldFocused, composition == nil else { break }
+            commitComposition(&effects)
             perform(command, &effects)
         case .paste(let text):
             guard isTextFieldFocused else { break }
+            commitComposition(&effects)
             edit(&effects) { field in
                 field.breakUndoCoalescing()
                 field.insertText(text)
@@ -74,6 +77,7 @@ extension KeyboardSession {
             }
         case .placeCaret(let offset, let extending, let clicks):
             guard isTextFieldFocused else { break }
+            commitComposition(&effects)
             edit(&effects) { field in
                 switch clicks {
                 case 2: field.selectWord(at: offset)
@@ -90,6 +94,7 @@ extension KeyboardSession {
                                            desktopKeys: desktopKeys)
             if newLayout != layout {
                 layout = newLayout
+                relayoutCandidateBar()
                 // A bubble or trackpad drawn for the old geometry closes; the key stays held.
                 if trackpad != nil { effects.append(.trackpadChanged(false)) }
                 (hold, bubble, trackpad) = (nil, nil, nil)
@@ -98,6 +103,8 @@ extension KeyboardSession {
             }
         case .keyTargetChanged(let target):
             keyTarget = target
+        case .conversion(let reading, let segments):
+            _ = kanaInput(.conversion(reading: reading, segments: segments), &effects)
         case .tick:
             break
         }

@@ -4,7 +4,12 @@ extension KeyboardSession {
     /// Starts the hold delay for `key` held by `pointer` when holding it does something;
     /// otherwise (and for any other press) forgets a running one of that pointer.
     mutating func startHold(_ key: KeyID?, by pointer: PointerID, at point: Point, time: Duration) {
-        if let key, action(of: key) == .space || !alternates(of: key).isEmpty {
+        if flick?.pointer == pointer { flick = nil }
+        if let key, action(of: key).isFlicked {
+            // A kana key (or 「゛゜小」): its press follows the finger's direction from here.
+            startFlick(key, by: pointer, at: point, time: time)
+            if hold?.pointer == pointer { hold = nil }
+        } else if let key, (action(of: key) == .space && !isComposing) || !alternates(of: key).isEmpty {
             hold = HoldTimer(pointer: pointer, key: key, due: time + AlternatesBubble.holdDelay, point: point)
         } else if hold?.pointer == pointer {
             hold = nil
@@ -37,6 +42,7 @@ extension KeyboardSession {
     /// A held pointer moved: the bubble's highlight or the trackpad's caret follows it.
     /// Returns whether the bubble or the trackpad took the movement.
     mutating func holdMoved(_ pointer: PointerID, to point: Point, _ effects: inout [KeyboardEffect]) -> Bool {
+        if flickMoved(pointer, to: point) { return true }
         if var open = bubble, open.pointer == pointer {
             open.selected = open.choice(at: point)
             bubble = open
@@ -59,6 +65,7 @@ extension KeyboardSession {
     /// was open for that pointer.
     mutating func endHold(of pointer: PointerID, commit: Bool, _ effects: inout [KeyboardEffect]) -> Bool {
         if hold?.pointer == pointer { hold = nil }
+        if endFlick(of: pointer, commit: commit, &effects) { return true }
         if let open = bubble, open.pointer == pointer {
             bubble = nil
             if commit, let text = open.selectedText { typeChosen(text, &effects) }

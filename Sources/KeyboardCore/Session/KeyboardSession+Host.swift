@@ -37,6 +37,9 @@ extension KeyboardSession {
     /// slides away, and presses on its keys end without typing: an open alternates bubble
     /// closes, the trackpad ends, a pending hold is forgotten.
     mutating func closeKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
+        // The kana pad's composition is committed to the field it was typed for.
+        commitComposition(&effects)
+        flick = nil
         if isTextFieldFocused {
             isTextFieldFocused = false
             setComposition(nil, &effects)

@@ -8,8 +8,11 @@ extension KeyboardSession {
         guard var schedule = keyRepeat, !schedule.isIdle, isDue(schedule.nextFire) else { return }
         while isDue(schedule.nextFire) {
             let revisions = textField.revisions
+            let composing = isComposing
             let action = action(of: schedule.key)
-            if action == .backspace && schedule.modifiers.isEmpty {
+            if action == .backspace && schedule.modifiers.isEmpty && backspaceOnKanaPad(&effects) {
+                // ⌫ deletes from the kana pad's composition first (issue 22).
+            } else if action == .backspace && schedule.modifiers.isEmpty {
                 // iOS's backspace: characters, then whole words from 2 s on.
                 let wholeWords = schedule.nextFire - schedule.pressedAt >= KeyRepeat.wordsAfter
                 documentEdit(wholeWords ? .deleteWordBackward : .deleteBackward, &effects)
@@ -20,7 +23,7 @@ extension KeyboardSession {
             schedule.nextFire += KeyRepeat.interval
             // Only the host screen's field can be seen to have nothing left to delete;
             // another application's text (system mode) cannot.
-            if mode == .hostScreen && textField.revisions == revisions {
+            if mode == .hostScreen && !composing && textField.revisions == revisions {
                 // Nothing to delete: the next repeats would change nothing either.
                 schedule.idleAt = revisions
                 break
@@ -45,6 +48,7 @@ extension KeyboardSession {
     /// latched, locked or held go with it (`typeWithModifiers`) and are used up.
     mutating func type(_ key: KeyID, at time: Duration, _ effects: inout [KeyboardEffect]) {
         let action = action(of: key)
+        if typeOnKanaPad(action, &effects) { return }
         let modifiers = activeModifiers
         switch action {
         case .return where mode == .hostScreen:
@@ -96,8 +100,10 @@ extension KeyboardSession {
     }
 
     /// Backspace or an arrow touched: with the modifiers active now, which it uses up.
-    /// Returns them (its repeats go with them).
+    /// Returns them (its repeats go with them). While the kana pad composes, ⌫ deletes from
+    /// the composition (no modifiers then).
     mutating func pressRepeating(_ key: KeyID, _ effects: inout [KeyboardEffect]) -> KeyModifiers {
+        if action(of: key) == .backspace, activeModifiers.isEmpty, backspaceOnKanaPad(&effects) { return [] }
         let modifiers = activeModifiers
         typeRepeating(action(of: key), modifiers, &effects)
         modifiersUsed(&effects)

@@ -5,6 +5,8 @@ extension KeyboardSession {
         case key(KeyID?)
         /// A host control (acts when released over it).
         case host(HostControl)
+        /// A candidate of the kana pad's bar, by its index (committed when released over it).
+        case candidate(Int)
         /// Nothing that reacts.
         case none
     }
@@ -14,5 +16,11 @@ extension KeyboardSession {
         public var text: String
         /// The IME's cursor within `text`, in Characters.
         public var cursor: Int
+
+        /// `text` composed, the cursor `cursor` Characters into it.
+        public init(text: String, cursor: Int) {
+            self.text = text
+            self.cursor = cursor
+        }
     }
 }

@@ -13,6 +13,12 @@ extension KeyboardSession {
         layerReturns[id] = nil
         updatePressedKeys(from: pressedBefore, time: time, &effects)
 
+        if keysAreLive, visibility.isSettled(at: time), let index = candidateBar.candidate(at: point) {
+            // A candidate: committed when released over it; keys held before type first.
+            commitHeldKeys(at: time, &effects)
+            pointers[id] = .candidate(index)
+            return
+        }
         if keysAreLive, visibility.isSettled(at: time), let key = layout.key(at: point) {
             commitHeldKeys(at: time, &effects)
             // A return committed by this touch ended editing: the keyboard is going away.
@@ -75,7 +81,8 @@ extension KeyboardSession {
         if holdMoved(id, to: point, &effects) { return }
         if hold?.pointer == id { hold?.point = point }
         // The へぇ button, shift and backspace keep their press however the pointer moves
-        // (seed 000's `isTouching` guard). A press that types on release follows the finger
+        // (seed 000's `isTouching` guard); a flick key's press follows the finger's direction
+        // (`holdMoved`), never another key. A press that types on release follows the finger
         // to the key under it and is cancelled off the keys; so does one that began on a
         // layer key, once it reaches a key of the new layer that types.
         if let held, actsOnTouchDown(held), !isLayerKey(held) { return }
@@ -128,6 +135,9 @@ extension KeyboardSession {
         if case .host(let control) = target, control.isButton, layout.frame(of: control).contains(point) {
             press(control, at: time, &effects)
         }
+        if case .candidate(let index) = target, keysAreLive, candidateBar.candidate(at: point) == index {
+            candidateTapped(index, &effects)
+        }
     }
 
     /// Emits touch events for keys whose pressed state changed, and runs the touch-down /
@@ -157,6 +167,8 @@ extension KeyboardSession {
             case .hee:
                 capTransition = capTransition.retargeted(to: 1, at: time, fullDuration: Self.pressAnimationDuration)
                 if hee.touchDown() {
+                    // The kana pad's composition goes in first (issue 22), then 「へぇ〜」.
+                    commitComposition(&effects)
                     effects.append(.heeCounted(hee.count))
                     // Ctrl and Alt go with it and are used up, but 「へぇ〜」 arrives unchanged.
                     documentEdit(.insertText(HeeButtonModel.insertedText), &effects)
@@ -170,6 +182,8 @@ extension KeyboardSession {
                 keyRepeat = KeyRepeat(key: key, pressedAt: time, nextFire: time + KeyRepeat.initialDelay, modifiers: modifiers)
             case .modifier(let modifier):
                 modifierTouched(modifier, down: true, at: time, &effects)
+            case .nextLayout:
+                switchToNextLayout(&effects)
             default:
                 break
             }

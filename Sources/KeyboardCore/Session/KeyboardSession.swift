@@ -61,6 +61,15 @@ public struct KeyboardSession: Hashable, Sendable {
     public internal(set) var trackpad: Trackpad?
     /// The host screen's return key typed: editing ends once the release is reported.
     var returnPending = false
+    /// The layouts the globe key switches between, in its order (the user's `layouts`
+    /// setting); empty or one: no globe key.
+    public internal(set) var layouts: [LayoutDefinition] = []
+    /// The kana pad's rules and its composition (issue 22): used by a layout with flick keys.
+    public internal(set) var kanaPad = KanaPad()
+    /// The flick key held, while one is (its direction follows the finger).
+    public internal(set) var flick: FlickHold?
+    /// The kana pad's candidate bar as shown.
+    public internal(set) var candidateBar = CandidateBar()
 
     /// The caret blinks with this period (visible the first half) after activity...
     public static let caretBlinkPeriod: Duration = .milliseconds(1_000)
@@ -82,13 +91,27 @@ public struct KeyboardSession: Hashable, Sendable {
     ///     layer is shown first.
     ///   - desktopKeys: show the desktop row (system mode's default; the host screen's on
     ///     request).
+    ///   - layouts: the layouts the globe key (🌐) switches between, in its order; when there
+    ///     is more than one layout in all, every layout without a globe key gets one beside
+    ///     its layer key (`LayoutDefinition.withGlobeKey()`), and `definition` is the one of
+    ///     its name among them.
+    ///   - flickOnly: the kana pad's 「フリックのみ」: repeated taps never step a kana.
     public init(windowSize: Size, limit: Int? = nil, volume: Int = 100, mode: KeyboardMode = .hostScreen,
-                definition: LayoutDefinition = .english, desktopKeys: Bool? = nil) {
+                definition: LayoutDefinition = .english, desktopKeys: Bool? = nil, layouts: [LayoutDefinition] = [],
+                flickOnly: Bool = false) {
         self.mode = mode
+        var definition = definition
+        let others = layouts.filter { $0.name != definition.name }
+        if !others.isEmpty {
+            self.layouts = layouts.map { $0.withGlobeKey() }
+            definition = self.layouts.first { $0.name == definition.name } ?? definition.withGlobeKey()
+        }
         self.definition = definition
+        kanaPad = KanaPad(isFlickOnly: flickOnly, modifiers: definition.kanaModifiers)
         let desktopKeys = desktopKeys ?? (mode == .system)
         self.desktopKeys = desktopKeys
         layout = KeyboardLayout(windowSize: windowSize, mode: mode, definition: definition, desktopKeys: desktopKeys)
+        candidateBar = CandidateBar(frame: layout.candidateBar)
         hee = HeeButtonModel(limit: limit)
         self.volume = min(max(volume, 0), 100)
     }

@@ -106,7 +106,7 @@ extension InputRecord {
             }
             if let problem = record.problem { throw ParseError(line: lineNumber, message: problem) }
             if let key = record.key, !isKnownKey(key) {
-                throw ParseError(line: lineNumber, message: "unknown key name \"\(key)\"")
+                throw ParseError(line: lineNumber, message: "unknown key name \(JSONValue.string(key).serialized)")
             }
             if let previous = records.last, record.t < previous.t {
                 throw ParseError(line: lineNumber, message: "timestamp \(record.t) is earlier than the previous line's \(previous.t)")

@@ -102,7 +102,8 @@ public struct InputRecord: Hashable, Sendable {
     }
 
     /// A replay file that cannot be used: `line` is 1-based. The app prints
-    /// `FILE:LINE: message` and exits with status 65 (`EX_DATAERR`).
+    /// `FILE:LINE: message` and exits with status 65 (`EX_DATAERR`). `message` is one line: text
+    /// from the file in it is shown as a JSON string, control characters escaped.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         public var line: Int
         public var message: String
@@ -202,7 +203,7 @@ public struct InputRecord: Hashable, Sendable {
         guard let t = try fields.int("t") else { throw JSONFields.FieldError(message: "missing \"t\"") }
         guard let typeName = try fields.string("type") else { throw JSONFields.FieldError(message: "missing \"type\"") }
         guard let type = Kind(rawValue: typeName) else {
-            throw JSONFields.FieldError(message: "\"type\" has an unknown value '\(typeName)'")
+            throw JSONFields.FieldError(message: "\"type\" has an unknown value \(JSONValue.string(typeName).serialized)")
         }
         self.init(t: t, type: type)
         x = try fields.double("x")
@@ -222,7 +223,7 @@ public struct InputRecord: Hashable, Sendable {
         display = try fields.int("display")
         if let name = try fields.string("event") {
             guard let event = WindowEvent(rawValue: name) else {
-                throw JSONFields.FieldError(message: "\"event\" has an unknown value '\(name)'")
+                throw JSONFields.FieldError(message: "\"event\" has an unknown value \(JSONValue.string(name).serialized)")
             }
             self.event = event
         }

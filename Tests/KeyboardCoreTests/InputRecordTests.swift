@@ -229,6 +229,22 @@ struct InputRecordTests {
         #expect(Self.parseError(text) == nil)
     }
 
+    /// The file's own text in a refusal (an unknown type, window event or key name) is shown
+    /// as a JSON string, its control characters escaped: the message stays one line and an
+    /// escape sequence in the file does not reach the terminal (found by the replay fuzz
+    /// targets, issue 24).
+    @Test(arguments: [
+        (#"{"t":3,"type":"finger\u001b[2Jdown"}"#, #""type" has an unknown value "finger\u001b[2Jdown""#),
+        (#"{"t":3,"type":"window","event":"clo\nse"}"#, #""event" has an unknown value "clo\nse""#),
+        (#"{"t":3,"type":"keydown","key":"B\u007fackspace\u0085"}"#, #"unknown key name "B\u007fackspace\u0085""#),
+    ])
+    func theFilesTextIsShownEscaped(line: String, message: String) throws {
+        let error = try #require(Self.parseError(line, isKnownKey: { $0 == "Backspace" }))
+        #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                "\(error.message.debugDescription)")
+        #expect(error.message == message)
+    }
+
     @Test func theFirstBadLineIsReported() throws {
         let text = """
             {"t":1,"type":"mousedown","x":1,"y":1}

@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "HeeApp", targets: ["HeeApp"]),
         .library(name: "KeyboardCore", targets: ["KeyboardCore"]),
+        .library(name: "AppModel", targets: ["AppModel"]),
         // Loaded by HeeApp on Wayland only, so SDL 2.26 makes its window without OpenGL.
         .library(name: "HeeVulkanStub", type: .dynamic, targets: ["HeeVulkanStub"]),
     ],
@@ -51,14 +52,18 @@ let package = Package(
                                            "-Xlinker", "-z", "-Xlinker", "now"])]
         ),
 
-        // Pure Swift: every rule of the seeds, no SDL.
+        // Pure Swift: the keyboard alone — every rule of the seeds, layouts, text editing. No
+        // SDL, no files, no clock.
         .target(name: "KeyboardCore"),
+        // Pure Swift: what the app decides that is not the keyboard — command line, settings
+        // document, JSON, record/replay format, trace events, platform policies.
+        .target(name: "AppModel", dependencies: ["KeyboardCore"]),
         // Snapshot of core state -> pixels.
-        .target(name: "HeeRender", dependencies: ["KeyboardCore", "CSDL", "CCairo", "CFontconfig"]),
+        .target(name: "HeeRender", dependencies: ["KeyboardCore", "AppModel", "CSDL", "CCairo", "CFontconfig"]),
         // Window, event loop, audio, command line.
         .executableTarget(
             name: "HeeApp",
-            dependencies: ["KeyboardCore", "HeeRender", "CSDL", "CX11", "CWayland"],
+            dependencies: ["KeyboardCore", "AppModel", "HeeRender", "CSDL", "CX11", "CWayland"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
             // and only the pages used become resident (see README, "Performance"). Not in
             // sanitizer builds (see `sanitizerBuild`).
@@ -70,6 +75,7 @@ let package = Package(
         .executableTarget(name: "HeeBench", dependencies: ["HeeRender", "KeyboardCore", "CSDL"]),
 
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore"]),
+        .testTarget(name: "AppModelTests", dependencies: ["AppModel", "KeyboardCore"]),
         .testTarget(
             name: "HeeRenderTests",
             dependencies: ["HeeRender", "KeyboardCore", "CSDL"],

@@ -31,7 +31,7 @@ if git -C "$top" rev-parse --verify -q HEAD >/dev/null 2>&1; then
   epoch=$(git -C "$top" log -1 --format=%ct)
   commit=" from commit $(git -C "$top" rev-parse --short=12 HEAD)"
 else
-  epoch=$(stat -c %Y Sources/KeyboardCore/LaunchOptions.swift)
+  epoch=$(stat -c %Y Sources/AppModel/CommandLine/LaunchOptions.swift)
   commit=""
 fi
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HeeRender
+import AppModel
 import KeyboardCore
 
 /// Exit statuses (BSD sysexits): usage errors 64, a malformed replay file or unreadable font

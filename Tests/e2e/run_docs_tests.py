@@ -39,7 +39,7 @@ DESKTOP = os.path.join(REPO_ROOT, "data", "hee-keyboard.desktop")
 METAINFO = os.path.join(REPO_ROOT, ".build", "data", "hee-keyboard.metainfo.xml")
 README = os.path.join(REPO_ROOT, "README.md")
 # The sources of the installed program (HeeBench and HeeIcon are not installed).
-PROGRAM_SOURCES = ["Sources/HeeApp", "Sources/HeeRender", "Sources/KeyboardCore"]
+PROGRAM_SOURCES = ["Sources/HeeApp", "Sources/HeeRender", "Sources/KeyboardCore", "Sources/AppModel"]
 # Upper-case string literals in those sources that are not environment variables.
 NOT_ENVIRONMENT = {"SDL2",
                    # X11 atom names (system mode's X11 layer, the clipboard reader).
@@ -252,6 +252,15 @@ def check_desktop_entry():
        + (f" (actions: {', '.join(actions)})" if actions else ""))
 
 
+def check_architecture():
+    """README's Architecture tree names every source folder; no folder over 20 files, no
+    Swift file over 330 lines (issue 18)."""
+    status, out, err = run([sys.executable, os.path.join(REPO_ROOT, "scripts", "architecture.py"), "--check"],
+                           check_tool=False)
+    expect(status == 0, f"scripts/architecture.py --check:\n{out}{err}")
+    ok("README's Architecture tree names every source folder; folders and files within the house's sizes")
+
+
 def main():
     def body(_):
         if shutil.which("groff") is None:
@@ -262,6 +271,7 @@ def main():
         check_man_page(sections)
         check_metainfo(app)
         check_desktop_entry()
+        check_architecture()
         print("# documentation and metadata tests passed", flush=True)
     return script_main(body, prefix="hee-docs-")
 

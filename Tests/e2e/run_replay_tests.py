@@ -7,7 +7,7 @@ timing does not depend on how fast the machine is. They run in order 1-11, 13, 1
 stress test, the slowest, last).
 
 Every scenario writes a replay file (JSON Lines, the format documented in
-Sources/KeyboardCore/InputRecord.swift), runs
+Sources/AppModel/Replay/InputRecord.swift), runs
 
     HeeApp --trace --replay FILE --exit-when-done
 

@@ -1,0 +1,77 @@
+import KeyboardCore
+/// What HeeKeyboard remembers between runs, stored as JSON in
+/// `$XDG_CONFIG_HOME/hee-keyboard/settings.json` (default `~/.config/...`).
+///
+/// Every field is optional in the file; a missing one takes its default, so files written by
+/// older versions still load.
+public struct Settings: Hashable, Sendable {
+    /// Never open an audio device.
+    public var mute = false
+    /// Playback volume, 0...100 (percent).
+    public var volume = 100
+    /// Window size in points: the normal (unmaximized) size.
+    public var windowWidth = Int(KeyboardLayout.defaultWindowSize.width)
+    public var windowHeight = Int(KeyboardLayout.defaultWindowSize.height)
+    /// Whether the window was maximized (it opens maximized; `windowWidth` × `windowHeight` is
+    /// the size it returns to).
+    public var maximized = false
+    /// The show's limit (presses per person), 1...99, or `nil` for none.
+    public var limit: Int?
+
+    public init() {}
+
+    /// The valid volume range.
+    public static let volumeRange = 0...100
+    /// The valid limit range (the counter has two digits).
+    public static let limitRange = 1...99
+
+    /// Why a settings file could not be used.
+    public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Reads settings from a file's bytes.
+    /// - Throws: `LoadError` when the bytes are not a JSON object of the right fields, or a
+    ///   value is out of range (volume 0...100, limit 1...99, window at least the minimum and
+    ///   at most 16384).
+    public static func decode(_ bytes: [UInt8]) throws(LoadError) -> Settings {
+        try decode(members: try SettingsDocument(parsing: bytes).members)
+    }
+
+    /// Reads settings from the members of a settings file's JSON object, refusing any member
+    /// that `decodeCorrecting(members:)` would have to correct. Members this version does not
+    /// know are ignored (a save keeps them: `SettingsDocument`).
+    /// - Throws: `LoadError` naming the first known member that has the wrong type or is out
+    ///   of range.
+    public static func decode(members: [(String, JSONValue)]) throws(LoadError) -> Settings {
+        let (settings, corrections) = decodeCorrecting(members: members)
+        if let first = corrections.first { throw LoadError(message: first.description) }
+        return settings
+    }
+
+    /// Every member name this version reads and writes. A field added to `Settings` is added
+    /// here, to `decode(members:)` and to `members`.
+    public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit", "maximized"]
+
+    /// The settings as JSON object members, one per field (`limit` only when set, `maximized`
+    /// only when true: an absent member means the default).
+    public var members: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("mute", .bool(mute)), ("volume", .integer(volume)),
+                                              ("windowHeight", .integer(windowHeight)), ("windowWidth", .integer(windowWidth))]
+        if let limit { members.append(("limit", .integer(limit))) }
+        if maximized { members.append(("maximized", .bool(true))) }
+        return members
+    }
+
+    /// The settings as pretty-printed JSON with sorted keys, ending with a newline (`limit`
+    /// only when set): what a new settings file holds.
+    public var encoded: [UInt8] {
+        var document = SettingsDocument()
+        document.update(from: nil, to: self)
+        return document.encoded
+    }
+
+    /// The window size in points.
+    public var windowSize: Size { Size(width: Double(windowWidth), height: Double(windowHeight)) }
+}

@@ -1,0 +1,146 @@
+import KeyboardCore
+/// One line of `HeeApp --trace` (JSON Lines on stdout): the machine-readable record that
+/// tests, automation and bug reports read. Coordinates are window points, the space of SDL
+/// mouse events; `t` is seconds since the app started.
+public enum TraceEvent: Hashable, Sendable {
+    /// After the first frame and whenever the layout changes: window size, pixel scale and
+    /// every key's and host control's rectangle (`hee` is the scaled 170 × 180 frame).
+    /// `scale` is pixels per point; `coordinateScale` converts the layout's points into the
+    /// trace's window coordinates (mouse-event units: `--scale` on X11, 1 by default).
+    case layout(KeyboardLayout, scale: Double, coordinateScale: Double = 1)
+    /// The keyboard's frame finished changing (`hide` with an all-zero frame).
+    case keyboard(KeyboardStatus, Rect)
+    /// A key's pressed state changed.
+    case touch(KeyID, down: Bool)
+    /// The へぇ button counted a press (the full count); `full` when it reached the limit.
+    case hee(count: Int, full: Bool = false)
+    /// At launch: the configuration this run uses (saved settings with the flags on top).
+    case settings(RunConfiguration)
+    /// The count was reset to 0.
+    case reset
+    /// The volume changed (0...100).
+    case volume(Int)
+    /// The shift key's state changed.
+    case shift(ShiftState)
+    /// The text field changed; caret in `Character`s.
+    case text(String, caret: Int)
+    /// The input method's composition at the caret changed (never part of the text; empty
+    /// when it ended); cursor in `Character`s of the composition.
+    case composition(String, cursor: Int)
+    /// The audio device opened with this spec (`format` is `s16` or `f32`; `chunk` in
+    /// sample frames), through SDL's audio `driver` (`pipewire`, `pulseaudio`, `alsa`, …).
+    case audioOpen(rate: Int, channels: Int, format: String, chunk: Int, driver: String? = nil)
+    /// The audio device closed.
+    case audioClosed
+    /// The audio device was closed after a silence (the keyboard is still up).
+    case audioSuspended
+    /// The audio device was reopened for a press after a suspension; carries the open event.
+    indirect case audioResumed(TraceEvent)
+    /// No sound, and why: `unavailable` (no usable device: at launch, or for a press that
+    /// cannot play), `lost` (the open device went away) or `muted` (`--mute`).
+    case audioSilent(status: String, reason: String)
+    /// A sound started playing.
+    case sound(SoundName)
+    /// System mode: one keystroke typed into the focused window — `text` for characters,
+    /// `key` (an X keysym name, `ctrl+` when Control is held) for other keys. When it could
+    /// not be sent, `dropped` says why (e.g. no window has the focus).
+    case send(Keystroke, dropped: String? = nil)
+    /// System mode: the window keys go to changed (`window` and `title` are `null` when no
+    /// window has the focus).
+    case target(FocusedWindow?)
+
+    /// The event as a JSON object with `event` and `t` first.
+    /// - Parameter time: seconds since the app started.
+    public func json(at time: Double) -> JSONValue {
+        var members: [(String, JSONValue)] = [("event", .string(name)), ("t", .number((time * 1000).rounded() / 1000))]
+        switch self {
+        case .layout(let layout, let scale, let f):
+            members.append(("window", .object([("w", .number(layout.windowSize.width * f)),
+                                               ("h", .number(layout.windowSize.height * f))])))
+            members.append(("scale", .number(scale)))
+            var keys: [(String, JSONValue)] = layout.orderedKeys.compactMap { key in
+                layout.keys[key].map { (key.name, Self.rect($0.scaled(by: f))) }
+            }
+            for control in HostControl.allCases where layout.mode == .hostScreen {
+                keys.append((control.rawValue, Self.rect(layout.frame(of: control).scaled(by: f))))
+            }
+            members.append(("keys", .object(keys)))
+        case .keyboard(let status, let frame):
+            members += [("status", .string(status.rawValue)), ("frame", Self.rect(frame))]
+        case .touch(let key, let down):
+            members += [("key", .string(key.name)), ("down", .bool(down))]
+        case .hee(let count, let full):
+            members.append(("count", .integer(count)))
+            if full { members.append(("full", .bool(true))) }
+        case .settings(let c):
+            members += [("mute", .bool(c.mute)), ("volume", .integer(c.volume)),
+                        ("limit", c.limit.map { .integer($0) } ?? .null), ("language", .string(c.language.rawValue)),
+                        ("size", .object([("w", .number(c.windowSize.width)), ("h", .number(c.windowSize.height))])),
+                        ("scale", .number(c.scale))]
+            if c.maximized { members.append(("maximized", .bool(true))) }
+        case .reset:
+            break
+        case .volume(let volume):
+            members.append(("volume", .integer(volume)))
+        case .shift(let state):
+            members.append(("state", .string(state.rawValue)))
+        case .text(let text, let caret):
+            members += [("text", .string(text)), ("caret", .integer(caret))]
+        case .composition(let text, let cursor):
+            members += [("text", .string(text)), ("cursor", .integer(cursor))]
+        case .audioOpen(let rate, let channels, let format, let chunk, let driver):
+            members += [("status", .string("open")), ("rate", .integer(rate)), ("channels", .integer(channels)),
+                        ("format", .string(format)), ("chunk", .integer(chunk))]
+            if let driver { members.append(("driver", .string(driver))) }
+        case .audioClosed:
+            members.append(("status", .string("closed")))
+        case .audioSuspended:
+            members.append(("status", .string("suspended")))
+        case .audioResumed(let opened):
+            // The open event's fields, with the status "resumed".
+            if case .object(let fields) = opened.json(at: time) {
+                for (key, value) in fields.dropFirst(2) {
+                    members.append((key, key == "status" ? .string("resumed") : value))
+                }
+            }
+        case .audioSilent(let status, let reason):
+            members += [("status", .string(status)), ("reason", .string(reason))]
+        case .sound(let name):
+            members.append(("name", .string(name.rawValue)))
+        case .send(let stroke, let dropped):
+            switch stroke {
+            case .text(let text): members.append(("text", .string(text)))
+            case .key: members.append(("key", .string(stroke.keyName ?? "")))
+            }
+            if let dropped { members.append(("dropped", .string(dropped))) }
+        case .target(let window):
+            members.append(("window", window.map { .integer(Int(truncatingIfNeeded: $0.id)) } ?? .null))
+            members.append(("title", window.map { .string($0.title) } ?? .null))
+        }
+        return .object(members)
+    }
+
+    /// The `event` field.
+    public var name: String {
+        switch self {
+        case .layout: "layout"
+        case .keyboard: "keyboard"
+        case .touch: "touch"
+        case .hee: "hee"
+        case .reset: "reset"
+        case .settings: "settings"
+        case .volume: "volume"
+        case .shift: "shift"
+        case .text: "text"
+        case .composition: "composition"
+        case .audioOpen, .audioClosed, .audioSilent, .audioSuspended, .audioResumed: "audio"
+        case .sound: "sound"
+        case .send: "send"
+        case .target: "target"
+        }
+    }
+
+    private static func rect(_ r: Rect) -> JSONValue {
+        .object([("x", .number(r.x)), ("y", .number(r.y)), ("w", .number(r.width)), ("h", .number(r.height))])
+    }
+}

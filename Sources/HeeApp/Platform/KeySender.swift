@@ -1,0 +1,30 @@
+import KeyboardCore
+
+/// Types system mode's keystrokes into the application that has the keyboard focus.
+///
+/// One implementation per platform: `X11KeystrokeSender` (XTEST, with characters the layout
+/// lacks borrowed onto spare keycodes). The session decides what to type (`.send` effects);
+/// a sender only delivers, in order, and says why when it cannot.
+protocol KeySender: AnyObject {
+    /// Types `stroke` now (`now`: the app's clock, for work the sender defers).
+    /// - Throws: `KeySendFailure` with the reason when it was not typed (no key for a
+    ///   character and no spare keycode left, the server refused, ...).
+    func send(_ stroke: Keystroke, at now: Duration) throws(KeySendFailure)
+
+    /// Gets keys ready for the characters of `text` before a press needs them (the へぇ
+    /// button's text when the pointer comes onto the keyboard), so the first press costs no
+    /// keymap change. Failures are left for `send` to report.
+    func prepare(_ text: String, at now: Duration)
+
+    /// When the sender has work due without input (borrowed keycodes given back), if any.
+    var deadline: Duration? { get }
+
+    /// Does the work due at `now`.
+    func tick(at now: Duration)
+}
+
+/// Why a keystroke was not typed, in words for the trace's `dropped` and for stderr.
+struct KeySendFailure: Error, CustomStringConvertible {
+    /// One line, e.g. "no window has focus".
+    let description: String
+}

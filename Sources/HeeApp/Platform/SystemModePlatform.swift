@@ -1,0 +1,21 @@
+import CSDL
+import KeyboardCore
+
+/// System mode (`--system`) on one platform: the keyboard's window made a keyboard that
+/// never takes the focus, a `FocusWatcher` saying where keys go and a `KeySender` typing them
+/// there. The loop knows system mode only through this protocol; every key rule stays in
+/// `KeyboardSession`.
+///
+/// Implementations: `X11SystemMode` (X11, and XWayland on a Wayland desktop).
+protocol SystemModePlatform: AnyObject {
+    /// Types the session's keystrokes.
+    var keySender: any KeySender { get }
+    /// Says where they go.
+    var focusWatcher: any FocusWatcher { get }
+    /// Shows the keyboard's window on top without giving it the focus (instead of
+    /// `SDL_ShowWindow`).
+    func showWindow()
+    /// Looks at an SDL event meant for the platform layer (`SDL_SYSWMEVENT`), which happened
+    /// at `now`. Returns whether the key target changed (its title included).
+    func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool
+}

@@ -1,0 +1,64 @@
+import CSDL
+import CX11
+import KeyboardCore
+
+/// System mode's X11 side, owned by `Application`: the window's hints (it never takes the
+/// focus), watching which window has the focus, and typing keystrokes into it. A thin layer:
+/// every key rule stays in `KeyboardSession`; this only performs `.send` effects and reports
+/// `.keyTargetChanged` inputs. Released when the event loop ends, with SDL's X connection
+/// still open, it gives borrowed keycodes back then (`X11SpareKeycodes`).
+final class X11SystemMode: SystemModePlatform {
+    private let connection: X11Connection
+    private let xwindow: XID
+    private let focus: X11FocusWatcher
+    private let sender: X11KeystrokeSender
+
+    /// Sets `window` (created hidden) up as a keyboard that never takes the focus.
+    /// - Parameter readyText: text to have keys for as soon as the pointer is on the keyboard.
+    /// - Throws: `KeySendFailure` when the X server lacks XTEST or XKB.
+    /// - Returns: `nil` when SDL's video driver is not x11 (nothing X11 is touched then).
+    init?(window: OpaquePointer, readyText: String) throws(KeySendFailure) {
+        self.readyText = readyText
+        guard let handles = X11WindowHandles(of: window), let connection = X11Connection(handles) else { return nil }
+        let xwindow = handles.window
+        self.connection = connection
+        self.xwindow = xwindow
+        X11KeyboardWindowHints.apply(to: xwindow, on: connection)
+        sender = try X11KeystrokeSender(connection: connection)
+        focus = X11FocusWatcher(connection: connection, ownWindow: xwindow)
+        // Every X event SDL reads reaches us as SDL_SYSWMEVENT (focus, titles, keymaps).
+        SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
+    }
+
+    var keySender: any KeySender { sender }
+    var focusWatcher: any FocusWatcher { focus }
+
+    /// Maps the window on top without giving it the focus (instead of `SDL_ShowWindow`).
+    func showWindow() { X11KeyboardWindowHints.map(xwindow, on: connection) }
+
+    /// Text to have keys for as soon as the pointer is on the keyboard (the へぇ button's).
+    let readyText: String
+
+    /// Looks at an SDL event that happened at `now`; returns whether the target changed
+    /// (title included).
+    func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool {
+        guard SDL_EventType(event.pointee.type) == SDL_SYSWMEVENT, let message = event.pointee.syswm.msg,
+              message.pointee.subsystem == SDL_SYSWM_X11 else { return false }
+        var copy = message.pointee.msg.x11.event
+        return withUnsafePointer(to: &copy) { handle(x11: $0, at: now) }
+    }
+
+    /// Looks at one X event (every one SDL read).
+    private func handle(x11 xevent: UnsafePointer<XEvent>, at now: Duration) -> Bool {
+        sender.handle(xevent)
+        switch xevent.pointee.type {
+        case EnterNotify where xevent.pointee.xcrossing.window == xwindow:
+            sender.prepare(readyText, at: now)
+        case LeaveNotify where xevent.pointee.xcrossing.window == xwindow && xevent.pointee.xcrossing.detail != NotifyInferior:
+            sender.pointerLeft(at: now)
+        default:
+            break
+        }
+        return focus.handle(xevent)
+    }
+}

@@ -6,7 +6,7 @@ change: `python3 Fuzz/make_seeds.py`.
 Seeds: the settings examples of README.md; every replay file in Tests/e2e/replay (malformed/
 included), whole for the stream target and line by line for the line target; the JSON, replay
 and settings cases of the unit tests (every raw string literal #"{...}"# in
-Tests/KeyboardCoreTests, plus the ones below taken from the tests' argument lists); the command
+Tests/KeyboardCoreTests and Tests/AppModelTests, plus the ones below taken from the tests' argument lists); the command
 lines of the unit tests and README; and small edit programs for the text buffer. A seed's file
 name says where it comes from. Files that are no longer generated are removed; inputs the
 fuzzer finds live in .build/fuzz/corpus, never here.
@@ -39,11 +39,11 @@ def read(path):
 
 def test_files():
     for folder in UNIT_TESTS:
-        full = os.path.join(ROOT, folder)
-        if os.path.isdir(full):
-            for name in sorted(os.listdir(full)):
+        for root, dirs, files in os.walk(os.path.join(ROOT, folder)):
+            dirs.sort()
+            for name in sorted(files):
                 if name.endswith(".swift"):
-                    yield os.path.join(folder, name)
+                    yield os.path.relpath(os.path.join(root, name), ROOT)
 
 
 # -- JSON and settings ---------------------------------------------------------------------

@@ -43,7 +43,8 @@ build_module() {
       -emit-module-path "$build/modules/$name.swiftmodule" -o "$build/lib/lib$name.a" "${sources[@]}"
     echo "$stamp" > "$build/lib/$name.stamp"
   fi
-  libraries+=("$build/lib/lib$name.a")
+  # Static libraries link dependents first: each new module goes before those it uses.
+  libraries=("$build/lib/lib$name.a" "${libraries[@]}")
 }
 build_module KeyboardCore Sources/KeyboardCore
 [[ -d Sources/AppModel ]] && build_module AppModel Sources/AppModel
@@ -70,8 +71,10 @@ for name in "${selected[@]}"; do
   [[ -n ${max_len[$name]:-} ]] || { echo "fuzz.sh: no target '$name' in Fuzz/targets (${names[*]})" >&2; exit 64; }
   extra=()
   for module in ${needs[$name]}; do read -r -a more <<< "$(c_module_flags "$module" | tr '\n' ' ')"; extra+=("${more[@]}"); done
+  # A target is one file, or a folder of them.
+  if [[ -d Fuzz/Targets/$name ]]; then code=(Fuzz/Targets/"$name"/*.swift); else code=("Fuzz/Targets/$name.swift"); fi
   echo "# fuzz: build $name"
-  quiet "$SWIFTC" "${flags[@]}" "${extra[@]}" -module-name FuzzTarget Fuzz/Support/*.swift "Fuzz/Targets/$name.swift" \
+  quiet "$SWIFTC" "${flags[@]}" "${extra[@]}" -module-name FuzzTarget Fuzz/Support/*.swift "${code[@]}" \
     "${libraries[@]}" -o "$build/bin/$name"
 done
 [[ -z ${FUZZ_BUILD_ONLY:-} ]] || exit 0

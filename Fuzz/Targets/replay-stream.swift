@@ -10,7 +10,8 @@ import AppModel
 // the file.
 //
 // Promises checked: no crash, hang or unbounded memory; any split into pieces gives the same
-// records, or the same error at the same line, as the file in one piece; an error is one line
+// records, or the same error at the same line, as the file in one piece, and so does the file
+// with a line end after its last line; an error is one line
 // naming a line of the file; the records are valid and in time order; the file the recorder
 // would write for them reads back as the same records; a reader with a short line limit
 // refuses only what is too long for it and otherwise agrees with the app's 64 MiB limit.
@@ -33,6 +34,11 @@ public func fuzzReplayStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     }
     let split = Result { () throws(InputRecord.ParseError) in try read(pieces) }
     require(same(whole, split), "pieces give \(split), the whole file \(whole)")
+    // The last line reads the same with or without its line end.
+    if file.last != UInt8(ascii: "\n") {
+        let ended = Result { () throws(InputRecord.ParseError) in try read([(file + [UInt8(ascii: "\n")])[...]]) }
+        require(same(whole, ended), "with a final line end: \(ended), without: \(whole)")
+    }
 
     switch whole {
     case .failure(let error):

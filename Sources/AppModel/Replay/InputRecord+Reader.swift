@@ -70,8 +70,14 @@ extension InputRecord {
         /// records, in file order.
         /// - Throws: `ParseError` when that last line is malformed or too long.
         public mutating func finish() throws(ParseError) -> [InputRecord] {
-            sawFirstBytes = true
-            if pending.starts(with: [0xEF, 0xBB, 0xBF]) && lineNumber == 0 { pending.removeFirst(3) }
+            if !sawFirstBytes {
+                // Fewer than three bytes came: too few for a byte order mark. Their lines are
+                // read like any others.
+                sawFirstBytes = true
+                let early = pending
+                pending = []
+                try consume(early[...])
+            }
             let line = pending
             pending = []
             if !line.isEmpty || lineNumber == 0 { try take(line[...]) }

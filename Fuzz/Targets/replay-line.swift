@@ -10,7 +10,8 @@ import AppModel
 //
 // Promises checked: no crash, hang or unbounded memory; a refused line is named as line 1
 // with a one-line message; an accepted line is a valid record (no `problem`), and the line
-// the recorder writes for it (`jsonLine`) is one line that reads back as the same record.
+// the recorder writes for it (`jsonLine`) is one line that reads back as the same record; SDL
+// judged the whole key name (a C string ends at NUL).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReplayLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var line = fuzzBytes(data, size)
@@ -26,6 +27,8 @@ public func fuzzReplayLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     require(records.count <= 1, "one line gave \(records.count) records")
     guard let record = records.first else { return 0 }
     require(record.problem == nil, "an accepted record has a problem: \(record.problem ?? "")")
+    // SDL reads a name as a C string: what it judged must be the whole name.
+    if let key = record.key { require(!key.utf8.contains(0), "key \(key.debugDescription) accepted for its part before NUL") }
     let written = record.jsonLine
     require(isJSONLine(written), "the recorded line is not one line: \(written.debugDescription)")
     do {

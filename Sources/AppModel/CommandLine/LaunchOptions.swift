@@ -169,7 +169,7 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--scale":
                 let text = try value()
                 guard let scale = Double(text), scale.isFinite, Self.scaleRange.contains(scale) else {
-                    throw UsageError(message: "--scale expects a number from 0.5 to 8, not \(quoted(text))")
+                    throw UsageError(message: "--scale expects a number from 0.5 to 8, not \(text.quotedForMessage)")
                 }
                 options.scale = scale
             case "--record":
@@ -178,12 +178,12 @@ public struct LaunchOptions: Hashable, Sendable {
                 // A value flag's last use wins (--volume 5 --volume 6), but a file is not a
                 // value to override: only one is read or written, so a second is refused
                 // rather than silently ignored.
-                if let first = options.recordPath { throw UsageError(message: "--record is given twice (\(quoted(first)) and \(quoted(path))); one file only") }
+                if let first = options.recordPath { throw UsageError(message: "--record is given twice (\(first.quotedForMessage) and \(path.quotedForMessage)); one file only") }
                 options.recordPath = path
             case "--replay":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError(message: "--replay needs a file") }
-                if let first = options.replayPath { throw UsageError(message: "--replay is given twice (\(quoted(first)) and \(quoted(path))); one file only") }
+                if let first = options.replayPath { throw UsageError(message: "--replay is given twice (\(first.quotedForMessage) and \(path.quotedForMessage)); one file only") }
                 options.replayPath = path
             case "--exit-when-done":
                 try noValue()
@@ -191,25 +191,25 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--volume":
                 let text = try value()
                 guard let volume = Int(text), Settings.volumeRange.contains(volume) else {
-                    throw UsageError(message: "--volume expects a whole number from 0 to 100, not \(quoted(text))")
+                    throw UsageError(message: "--volume expects a whole number from 0 to 100, not \(text.quotedForMessage)")
                 }
                 options.volume = volume
             case "--limit":
                 let text = try value()
                 guard let limit = Int(text), Settings.limitRange.contains(limit) else {
-                    throw UsageError(message: "--limit expects a whole number from 1 to 99, not \(quoted(text))")
+                    throw UsageError(message: "--limit expects a whole number from 1 to 99, not \(text.quotedForMessage)")
                 }
                 options.limit = limit
             case "--lang":
                 let text = try value()
                 guard let language = Language(rawValue: text) else {
-                    throw UsageError(message: "--lang expects ja or en, not \(quoted(text))")
+                    throw UsageError(message: "--lang expects ja or en, not \(text.quotedForMessage)")
                 }
                 options.language = language
             case "--bench-presses", "--bench-interval":
                 let text = try value()
                 guard let n = Int(text), n >= (flag == "--bench-presses" ? 1 : 0), n <= 1_000_000 else {
-                    throw UsageError(message: "\(flag) expects a whole number, not \(quoted(text))")
+                    throw UsageError(message: "\(flag) expects a whole number, not \(text.quotedForMessage)")
                 }
                 if flag == "--bench-presses" { options.benchPresses = n } else { options.benchInterval = n; sawBenchInterval = true }
             case "--assets":
@@ -217,7 +217,7 @@ public struct LaunchOptions: Hashable, Sendable {
                 guard !dir.isEmpty else { throw UsageError(message: "--assets needs a directory") }
                 options.assetsDirectory = dir
             default:
-                throw UsageError(message: "unknown option \(quoted(argument))")
+                throw UsageError(message: "unknown option \(argument.quotedForMessage)")
             }
         }
         if let size = options.windowSize {
@@ -229,7 +229,7 @@ public struct LaunchOptions: Hashable, Sendable {
             }
         }
         if let record = options.recordPath, record == options.replayPath {
-            throw UsageError(message: "--record and --replay name the same file \(quoted(record)) (recording would overwrite it)")
+            throw UsageError(message: "--record and --replay name the same file \(record.quotedForMessage) (recording would overwrite it)")
         }
         if wantsHelp { return .help }
         if wantsVersion { return .version }
@@ -242,33 +242,12 @@ public struct LaunchOptions: Hashable, Sendable {
         return .run(options)
     }
 
-    /// `text` from the command line as a usage error shows it: in single quotes, with control
-    /// characters (C0, DEL, C1) and the line and paragraph separators escaped (`\n`, `\t`,
-    /// `\u001b`), so an argument cannot break the message's one line or send the terminal an
-    /// escape sequence.
-    static func quoted(_ text: String) -> String {
-        var out = "'"
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "'"
-    }
-
     /// Parses `WxH` in whole points, e.g. `480x800`.
     static func parseSize(_ text: String) throws(UsageError) -> Size {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         let digits = parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
         guard parts.count == 2, digits, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw UsageError(message: "--size expects WxH in points, e.g. 480x800, not \(quoted(text))")
+            throw UsageError(message: "--size expects WxH in points, e.g. 480x800, not \(text.quotedForMessage)")
         }
         guard w <= 16384, h <= 16384 else {
             throw UsageError(message: "--size \(w)x\(h) is larger than 16384x16384")

@@ -131,7 +131,10 @@ for n, args in enumerate([
         ["--volume", "10", "--volume=20", "--lang", "ja", "--lang=en"], ["--limit", "99"], ["--limit", "0"],
         ["--scale", "0.5"], ["--scale=8"], ["--scale", "nan"], ["--scale", "1e999"], ["--bench-presses", "10"],
         ["--bench-presses", "10", "--bench-interval", "5"], ["--bench-interval", "5"], ["--volume"], ["--lang", "fr"],
-        ["\x01LANG=ja_JP.UTF-8", "--trace"], ["\x01GDK_SCALE=2", "--system"], ["\x01LC_ALL=C", "\x01LANG=ja"]]):
+        ["\x01LANG=ja_JP.UTF-8", "--trace"], ["\x01GDK_SCALE=2", "--system"], ["\x01LC_ALL=C", "\x01LANG=ja"],
+        ["\x01WAYLAND_DISPLAY=wayland-1", "\x01XDG_RUNTIME_DIR=/run/user/1000"], ["\x01DISPLAY=:0", "--system"],
+        ["\x01SDL_VIDEODRIVER=wayland", "\x01WAYLAND_DISPLAY=/tmp/w"], ["\x01SDL_VIDEODRIVER=x11"],
+        ["\x01WAYLAND_SOCKET=5", "\x01DISPLAY=:1"]]):
     add("launch-options", f"args-{n}", "\0".join(args))
 
 # -- Text buffer programs (see Fuzz/Targets/text-buffer.swift for the encoding) ------------
@@ -195,7 +198,9 @@ LAUNCH_TOKENS = ["\0", "=", "--help", "-h", "--version", "--trace", "--system", 
                  "--scale", "--record", "--replay", "--exit-when-done", "--volume", "--limit", "--lang",
                  "--bench-presses", "--bench-interval", "--assets", "480x800", "320x592", "320x324", "16384x16384",
                  "16385", "x", "X", "0.5", "8", "nan", "inf", "ja", "en", "100", "99", "1000000",
-                 "\x01LANG=", "\x01LC_ALL=", "\x01LC_MESSAGES=", "\x01GDK_SCALE=", "ja_JP.UTF-8", "\n", "\x1b["]
+                 "\x01LANG=", "\x01LC_ALL=", "\x01LC_MESSAGES=", "\x01GDK_SCALE=", "ja_JP.UTF-8", "\n", "\x1b[",
+                 "\x01DISPLAY=", "\x01WAYLAND_DISPLAY=", "\x01WAYLAND_SOCKET=", "\x01SDL_VIDEODRIVER=",
+                 "\x01XDG_RUNTIME_DIR=", "wayland", "x11", "wayland,x11", ":0", "/run/user/1000"]
 TEXT_TOKENS = ["\u0301", "\u200d", "\ufe0f", "🇯🇵", "👍🏽", "\u094d", "\u1100\u1161\u11a8", "\r\n", "\u0085", "\u2028"]
 
 

@@ -3,16 +3,17 @@ import KeyboardCore
 import AppModel
 #endif
 
-// The command line, parsed as main.swift parses it: LaunchOptions.parse on the arguments,
-// then the run's configuration from the saved settings and the environment. The bytes are
-// split at NUL into arguments, as the kernel hands argv over; each is decoded as
+// The command line and the environment, read as main.swift reads them: LaunchOptions.parse on
+// the arguments, then the run's configuration from the saved settings and the environment, and
+// the display server chosen from the environment (DisplayServerChoice, as SDLContext asks it).
+// The bytes are split at NUL into arguments, as the kernel hands argv over; each is decoded as
 // CommandLine.arguments decodes it (invalid UTF-8 replaced). An argument starting with byte
-// 0x01 is an environment entry NAME=VALUE instead (LANG, GDK_SCALE, ...), not an argument.
+// 0x01 is an environment entry NAME=VALUE instead (LANG, GDK_SCALE, WAYLAND_DISPLAY, ...).
 //
-// Promises checked: no crash, hang or unbounded memory; a usage error is one line; what is
-// accepted is in range (volume 0-100, limit 1-99, a size between the mode's minimum and
-// 16384, scale 0.5-8); --exit-when-done comes with --replay, --bench-interval with
-// --bench-presses, and --record never names the --replay file.
+// Promises checked: no crash, hang or unbounded memory; a usage error, and a display refusal
+// or warning, is one line; what is accepted is in range (volume 0-100, limit 1-99, a size
+// between the mode's minimum and 16384, scale 0.5-8); --exit-when-done comes with --replay,
+// --bench-interval with --bench-presses, and --record never names the --replay file.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLaunchOptions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var arguments: [String] = []
@@ -43,6 +44,18 @@ public func fuzzLaunchOptions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     require(options.benchPresses != nil || options.benchInterval == 0, "--bench-interval without --bench-presses")
     require(options.recordPath == nil || options.recordPath != options.replayPath, "--record names the --replay file")
 
+    // The display server, chosen from the same environment before SDL starts (SDLContext),
+    // for each answer a Wayland compositor may give.
+    for probe in [DisplayServerChoice.WaylandProbe.usable, .noSeat, .unreachable] {
+        switch DisplayServerChoice.decide(environment: environment, preferX11: options.system, probeWayland: { probe }) {
+        case .refuse(let message):
+            require(isOneLine(message), "display refusal is not one line: \(message.debugDescription)")
+        case .drivers(_, let warning?):
+            require(isOneLine(warning), "display warning is not one line: \(warning.debugDescription)")
+        default:
+            break
+        }
+    }
     for settings in [Settings(), savedSettings()] {
         let run = options.configuration(settings: settings, environment: environment)
         let minimum = KeyboardLayout.minimumWindowSize(for: options.system ? .system : .hostScreen)

@@ -178,7 +178,7 @@ def any_version_serves(package, binary):
 def mixer_minimum_version():
     """The oldest libsdl2-mixer-2.0-0 that exports every function MixerLibrary.swift looks up,
     from the library's symbols file, or None where that file is not installed."""
-    with open(os.path.join(REPO_ROOT, "Sources", "HeeApp", "MixerLibrary.swift"), encoding="utf-8") as f:
+    with open(os.path.join(REPO_ROOT, "Sources", "HeeApp", "Audio", "MixerLibrary.swift"), encoding="utf-8") as f:
         functions = set(re.findall(r'symbol\("(Mix_\w+)"', f.read()))
     expect(functions, "found no symbol(\"Mix_…\") look-ups in MixerLibrary.swift")
     files = [p for p in os.listdir("/var/lib/dpkg/info") if re.fullmatch(r"libsdl2-mixer-2\.0-0(:\w+)?\.symbols", p)]

@@ -146,6 +146,11 @@ public struct InputRecord: Hashable, Sendable {
         case .keydown, .keyup:
             if let p = need(key, "key") { return p }
             if key?.isEmpty == true { return "\"key\" must not be empty" }
+            // SDL reads a name as a C string, which ends at NUL: "A\u0000x" would pass as "A".
+            // No SDL key name holds a control character.
+            if key?.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) == true {
+                return "\"key\" must be an SDL key name, without control characters"
+            }
             if let m = mod, !(0...0xFFFF).contains(m) { return "\"mod\" must be SDL_Keymod bits, 0...65535" }
             if clipboard != nil, type != .keydown { return "only a keydown has \"clipboard\"" }
         case .textinput:

@@ -23,7 +23,7 @@ ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-M
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt \
 	layouts/en.json layouts/de.json layouts/ja-kana.json
 
-.PHONY: touch-test sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
+.PHONY: fuzz touch-test sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
 
 all: release
 
@@ -80,6 +80,14 @@ touch-test: release
 ## tests, every replay file and the live Xvfb test; any report fails (scripts/sanitize.sh).
 sanitize:
 	PYTHON=$(PYTHON) scripts/sanitize.sh
+
+## Fuzzing (issue 24): every reader of outside data (JSON, settings.json, replay lines and
+## files, the command line, the text field's buffer) under libFuzzer with AddressSanitizer,
+## FUZZ_SECONDS each; a crash, broken invariant, leak, hang or memory blow-up fails the run and
+## its input is kept in artifacts/fuzz/ (scripts/fuzz.sh, Fuzz/README.md).
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 ## Regenerate the fonts and the clip from their sources (needs scripts/requirements.txt,
 ## fonts-mplus, sox, open-jtalk and the contrib voice package; see scripts/make_assets.sh).

@@ -146,4 +146,20 @@ struct DisplayServerChoiceTests {
         let bare = Self.decide([:], probe: .usable)
         #expect(bare.choice == none && !bare.probed)
     }
+
+    /// WAYLAND_DISPLAY is shown in a refusal with its control characters escaped: a value
+    /// holding a line feed or an escape sequence kept the one-line message from being one line
+    /// (found by the launch-options fuzz target, issue 24).
+    @Test func aSocketNameIsShownEscaped() {
+        let runtime = ["XDG_RUNTIME_DIR": "/run/user/1"]
+        let odd = "w\n\u{1B}[2J\u{85}"
+        for (environment, expected) in [
+            (runtime.merging(["WAYLAND_DISPLAY": odd]) { a, _ in a },
+             #"cannot connect to the Wayland compositor at WAYLAND_DISPLAY 'w\n\u001b[2J\u0085' (is it running?)"#),
+            (runtime.merging(["WAYLAND_DISPLAY": odd, "SDL_VIDEODRIVER": "wayland"]) { a, _ in a },
+             #"SDL_VIDEODRIVER is wayland, but no Wayland compositor answers at WAYLAND_DISPLAY 'w\n\u001b[2J\u0085' (is it running?)"#),
+        ] {
+            #expect(Self.decide(environment, probe: .unreachable).choice == .refuse(expected))
+        }
+    }
 }

@@ -62,4 +62,45 @@ struct InputRecordReaderTests {
         #expect(InputRecordTests.parseError(#"{"t":1.5,"type":"keydown","key":"A"}"#)?.message
                 == "\"t\" has the wrong type")
     }
+
+    /// The records of `bytes` read in one piece, or the error.
+    static func read(_ bytes: [UInt8]) -> Result<[InputRecord], InputRecord.ParseError> {
+        Result { () throws(InputRecord.ParseError) in
+            var reader = InputRecord.Reader()
+            try reader.consume(bytes[...])
+            return try reader.finish()
+        }
+    }
+
+    /// A file of fewer than three bytes (too short for a byte order mark) is split into lines
+    /// like any other: blank lines are skipped, a bad line is named by its own number. Before,
+    /// such a file was taken as one line, line ends and all: "\n" was refused as not JSON
+    /// (found by the replay-stream fuzz target, issue 24).
+    @Test(arguments: ["", "\n", "\r\n", " \n", "\n\n", "#\n", "\t\r"])
+    func aShortFileOfBlankLinesHasNoRecords(text: String) throws {
+        #expect(try Self.read(Array(text.utf8)).get() == [], "\(text.debugDescription)")
+    }
+
+    @Test func aShortFileNamesItsBadLine() {
+        guard case .failure(let error) = Self.read(Array("\n{".utf8)) else {
+            Issue.record("\"\\n{\" was accepted")
+            return
+        }
+        #expect(error.line == 2)
+    }
+
+    /// Only one byte order mark is dropped, before the first line; a second one is text, with
+    /// or without a line end after the line (without, it was dropped too).
+    @Test func aSecondByteOrderMarkIsText() {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let line = Array(#"{"t":1,"type":"keydown","key":"A"}"#.utf8)
+        #expect((try? Self.read(bom + line).get())?.count == 1)
+        for end in [[], [UInt8(ascii: "\n")]] {
+            guard case .failure(let error) = Self.read(bom + bom + line + end) else {
+                Issue.record("two byte order marks accepted, line end \(end)")
+                continue
+            }
+            #expect(error.line == 1)
+        }
+    }
 }

@@ -238,6 +238,32 @@ struct InputRecordTests {
         #expect(Self.parseError(text) == nil)
     }
 
+    /// The file's own text in a refusal (an unknown type, window event or key name) is shown
+    /// as a JSON string, its control characters escaped: the message stays one line and an
+    /// escape sequence in the file does not reach the terminal (found by the replay fuzz
+    /// targets, issue 24).
+    @Test(arguments: [
+        (#"{"t":3,"type":"finger\u001b[2Jdown"}"#, #""type" has an unknown value "finger\u001b[2Jdown""#),
+        (#"{"t":3,"type":"window","event":"clo\nse"}"#, #""event" has an unknown value "clo\nse""#),
+        (#"{"t":3,"type":"keydown","key":"B\u2028ackspace"}"#, #"unknown key name "B\u2028ackspace""#),
+    ])
+    func theFilesTextIsShownEscaped(line: String, message: String) throws {
+        let error = try #require(Self.parseError(line, isKnownKey: { $0 == "Backspace" }))
+        #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                "\(error.message.debugDescription)")
+        #expect(error.message == message)
+    }
+
+    /// A key name is read by SDL as a C string, which ends at NUL: "A\u0000x" passed SDL's
+    /// check as "A" and was accepted. No SDL key name holds a control character.
+    @Test(arguments: [#"A\u0000x"#, #"Back\u0000"#, #"\u0000"#, #"Left\tShift"#, #"A\u007f"#, #"A\u0085"#])
+    func aKeyNameWithAControlCharacterIsRefused(name: String) throws {
+        // What SDL_GetKeyFromName sees: the name up to its first NUL.
+        let sdl: (String) -> Bool = { ["A", "Backspace", "Left Shift", "Back"].contains(String($0.prefix { $0 != "\u{0}" })) }
+        let error = try #require(Self.parseError(#"{"t":1,"type":"keydown","key":"\#(name)"}"#, isKnownKey: sdl))
+        #expect(error.line == 1 && error.message.contains("\"key\""), "\(error)")
+    }
+
     @Test func theFirstBadLineIsReported() throws {
         let text = """
             {"t":1,"type":"mousedown","x":1,"y":1}

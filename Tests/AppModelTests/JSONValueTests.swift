@@ -40,6 +40,20 @@ struct JSONValueTests {
         }
     }
 
+    /// DEL and the C1 controls are control characters too: written raw, U+0085 is a line end
+    /// for some readers (Python's splitlines) and U+009B starts a terminal control sequence in a
+    /// warning that shows the value (found by the settings fuzz target, issue 24).
+    @Test(arguments: [0x7F, 0x80, 0x85, 0x9B, 0x9F])
+    func delAndC1ControlsAreEscaped(value: UInt32) throws {
+        let text = "a" + String(Character(Unicode.Scalar(value)!)) + "b"
+        let serialized = JSONValue.string(text).serialized
+        #expect(serialized == "\"a\\u00" + String(value, radix: 16) + "b\"")
+        #expect(try Self.parse(serialized) as? String == text)
+        #expect(try JSONValue.parse(serialized) == .string(text))
+        // Their neighbours are written raw: U+00A0 (no-break space) and U+00C2 ('Â', the lead byte).
+        #expect(JSONValue.string("\u{A0}\u{C2}").serialized == "\"\u{A0}\u{C2}\"")
+    }
+
     @Test func nonASCIIIsWrittenRaw() {
         let serialized = JSONValue.string("へぇ〜🇯🇵").serialized
         #expect(!serialized.contains("\\u"))

@@ -136,3 +136,23 @@ struct LaunchOptionsTests {
         #expect(Self.usageError(["--size", "\(Int(minimum.width) - 1)x\(Int(minimum.height))"]) != nil)
     }
 }
+
+/// An argument shown in a usage error has its control characters escaped, so the error stays
+/// one line and an argument cannot send the terminal an escape sequence (`HeeApp $'\e[2J'`);
+/// found by the launch-options fuzz target (issue 24).
+@Suite("LaunchOptions usage errors")
+struct LaunchOptionsMessageTests {
+    @Test(arguments: [
+        (["--bogus\n--trace"], #"unknown option '--bogus\n--trace'"#),
+        (["\u{1B}[2J"], #"unknown option '\u001b[2J'"#),
+        (["--volume", "5\u{7F}\u{85}"], #"--volume expects a whole number from 0 to 100, not '5\u007f\u0085'"#),
+        (["--lang", "ja\r\t\u{2028}"], #"--lang expects ja or en, not 'ja\r\t\u2028'"#),
+        (["--replay", "a\nb", "--replay", "c"], #"--replay is given twice ('a\nb' and 'c'); one file only"#),
+        (["--size", "へぇ\u{9B}"], #"--size expects WxH in points, e.g. 480x800, not 'へぇ\u009b'"#),
+    ])
+    func argumentsAreShownEscaped(arguments: [String], message: String) throws {
+        let error = try #require(LaunchOptionsTests.usageError(arguments))
+        #expect(error.message == message)
+        #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+}

@@ -71,6 +71,16 @@ struct SettingsCorrectionTests {
         #expect(!corrections[0].description.contains("\n"))
     }
 
+    /// A value is shown in the warning as JSON with every control character escaped, so the
+    /// warning stays one line and cannot drive the terminal (U+0085 next line, U+009B CSI, DEL;
+    /// found by the settings fuzz target, issue 24).
+    @Test func theWarningShowsControlCharactersEscaped() throws {
+        let (_, corrections) = try Self.corrected(#"{"mute": "\u0085y\u009b2J\u007f", "volume": "\u001b[2J"}"#)
+        let warning = corrections.map(\.description).joined(separator: "; ")
+        #expect(!warning.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(warning.debugDescription)")
+        #expect(corrections.map(\.written) == [#""\u0085y\u009b2J\u007f""#, #""\u001b[2J""#])
+    }
+
     @Test func validFilesNeedNoCorrection() throws {
         let (settings, corrections) = try Self.corrected(#"{"volume": 40, "limit": null, "mute": null, "windowWidth": 600.0}"#)
         #expect(corrections.isEmpty)

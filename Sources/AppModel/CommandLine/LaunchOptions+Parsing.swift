@@ -53,7 +53,7 @@ extension LaunchOptions {
             case "--scale":
                 let text = try value()
                 guard let scale = Double(text), scale.isFinite, Self.scaleRange.contains(scale) else {
-                    throw UsageError(message: "--scale expects a number from 0.5 to 8, not '\(text)'")
+                    throw UsageError(message: "--scale expects a number from 0.5 to 8, not \(text.quotedForMessage)")
                 }
                 options.scale = scale
             case "--record":
@@ -62,12 +62,12 @@ extension LaunchOptions {
                 // A value flag's last use wins (--volume 5 --volume 6), but a file is not a
                 // value to override: only one is read or written, so a second is refused
                 // rather than silently ignored.
-                if let first = options.recordPath { throw UsageError(message: "--record is given twice ('\(first)' and '\(path)'); one file only") }
+                if let first = options.recordPath { throw UsageError(message: "--record is given twice (\(first.quotedForMessage) and \(path.quotedForMessage)); one file only") }
                 options.recordPath = path
             case "--replay":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError(message: "--replay needs a file") }
-                if let first = options.replayPath { throw UsageError(message: "--replay is given twice ('\(first)' and '\(path)'); one file only") }
+                if let first = options.replayPath { throw UsageError(message: "--replay is given twice (\(first.quotedForMessage) and \(path.quotedForMessage)); one file only") }
                 options.replayPath = path
             case "--exit-when-done":
                 try noValue()
@@ -75,25 +75,25 @@ extension LaunchOptions {
             case "--volume":
                 let text = try value()
                 guard let volume = Int(text), Settings.volumeRange.contains(volume) else {
-                    throw UsageError(message: "--volume expects a whole number from 0 to 100, not '\(text)'")
+                    throw UsageError(message: "--volume expects a whole number from 0 to 100, not \(text.quotedForMessage)")
                 }
                 options.volume = volume
             case "--limit":
                 let text = try value()
                 guard let limit = Int(text), Settings.limitRange.contains(limit) else {
-                    throw UsageError(message: "--limit expects a whole number from 1 to 99, not '\(text)'")
+                    throw UsageError(message: "--limit expects a whole number from 1 to 99, not \(text.quotedForMessage)")
                 }
                 options.limit = limit
             case "--lang":
                 let text = try value()
                 guard let language = Language(rawValue: text) else {
-                    throw UsageError(message: "--lang expects ja or en, not '\(text)'")
+                    throw UsageError(message: "--lang expects ja or en, not \(text.quotedForMessage)")
                 }
                 options.language = language
             case "--layout":
                 let name = try value()
                 guard LayoutFile.isValidName(name) else {
-                    throw UsageError(message: "--layout expects a layout name (\(LayoutFile.nameRule)), not '\(name)'")
+                    throw UsageError(message: "--layout expects a layout name (\(LayoutFile.nameRule)), not \(name.quotedForMessage)")
                 }
                 options.layout = name
             case "--desktop-keys", "--no-desktop-keys":
@@ -103,13 +103,13 @@ extension LaunchOptions {
             case "--bench-presses", "--bench-interval":
                 let text = try value()
                 guard let n = Int(text), n >= (flag == "--bench-presses" ? 1 : 0), n <= 1_000_000 else {
-                    throw UsageError(message: "\(flag) expects a whole number, not '\(text)'")
+                    throw UsageError(message: "\(flag) expects a whole number, not \(text.quotedForMessage)")
                 }
                 if flag == "--bench-presses" { options.benchPresses = n } else { options.benchInterval = n; sawBenchInterval = true }
             case "--bench-gesture":
                 let text = try value()
                 guard let gesture = BenchGesture(rawValue: text) else {
-                    throw UsageError(message: "--bench-gesture expects hee, layer or bubble, not '\(text)'")
+                    throw UsageError(message: "--bench-gesture expects hee, layer or bubble, not \(text.quotedForMessage)")
                 }
                 options.benchGesture = gesture
                 sawBenchGesture = true
@@ -118,7 +118,7 @@ extension LaunchOptions {
                 guard !dir.isEmpty else { throw UsageError(message: "--assets needs a directory") }
                 options.assetsDirectory = dir
             default:
-                throw UsageError(message: "unknown option '\(argument)'")
+                throw UsageError(message: "unknown option \(argument.quotedForMessage)")
             }
         }
         if let size = options.windowSize {
@@ -134,7 +134,7 @@ extension LaunchOptions {
             }
         }
         if let record = options.recordPath, record == options.replayPath {
-            throw UsageError(message: "--record and --replay name the same file '\(record)' (recording would overwrite it)")
+            throw UsageError(message: "--record and --replay name the same file \(record.quotedForMessage) (recording would overwrite it)")
         }
         if wantsHelp { return .help }
         if wantsVersion { return .version }
@@ -158,7 +158,7 @@ extension LaunchOptions {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         let digits = parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
         guard parts.count == 2, digits, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw UsageError(message: "--size expects WxH in points, e.g. 480x800, not '\(text)'")
+            throw UsageError(message: "--size expects WxH in points, e.g. 480x800, not \(text.quotedForMessage)")
         }
         guard w <= 16384, h <= 16384 else {
             throw UsageError(message: "--size \(w)x\(h) is larger than 16384x16384")

@@ -126,8 +126,9 @@ public struct LaunchOptions: Hashable, Sendable {
         case version
     }
 
-    /// A command line that cannot be used; `message` is one line without the program name.
-    /// The app prints it with the usage and exits with status 64 (`EX_USAGE`).
+    /// A command line that cannot be used; `message` is one line without the program name (an
+    /// argument in it is shown with its control characters escaped). The app prints it with
+    /// the usage and exits with status 64 (`EX_USAGE`).
     public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         public var message: String
         public var description: String { message }

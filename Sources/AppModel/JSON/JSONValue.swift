@@ -14,7 +14,10 @@ public enum JSONValue: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
 
     /// The value as compact JSON text (RFC 8259): UTF-8 text is written as is; quotes,
-    /// backslashes and control characters are escaped. Non-finite numbers become `null`.
+    /// backslashes and control characters — C0 as RFC 8259 requires, and DEL and the C1
+    /// controls (U+0085 next line, U+009B CSI) too — are escaped, as are U+2028 and U+2029, so
+    /// the text is one line for any reader and a value shown in a warning cannot move a
+    /// terminal's cursor. Non-finite numbers become `null`.
     public var serialized: String {
         var out = ""
         write(to: &out)
@@ -52,12 +55,14 @@ public enum JSONValue: Hashable, Sendable {
 
     private static func writeString(_ s: String, to out: inout String) {
         out += "\""
-        // Fast path: nothing to escape (no quote, backslash, control character or U+2028/9,
-        // whose UTF-8 starts with 0xE2 0x80): copy the string whole.
+        // Fast path: nothing to escape (no quote, backslash, C0 control, DEL, C1 control —
+        // UTF-8 0xC2 0x80...0x9F — or U+2028/9, whose UTF-8 starts with 0xE2 0x80): copy the
+        // string whole.
         var needsEscaping = false
         var previous: (UInt8, UInt8) = (0, 0)
         for byte in s.utf8 {
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C || (previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9)) {
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || (previous.1 == 0xC2 && byte <= 0x9F)
+                || (previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9)) {
                 needsEscaping = true
                 break
             }
@@ -75,7 +80,8 @@ public enum JSONValue: Hashable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

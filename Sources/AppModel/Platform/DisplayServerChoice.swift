@@ -24,7 +24,8 @@ public enum DisplayServerChoice: Hashable, Sendable {
     /// Ask SDL for these drivers, in this order (`SDL_HINT_VIDEODRIVER`, e.g. `"wayland,x11"`);
     /// `warning` is one line for stderr, when the choice is not the obvious one.
     case drivers(String, warning: String?)
-    /// Do not start SDL; `message` is one line saying why.
+    /// Do not start SDL; `message` is one line saying why (a variable's value in it quoted
+    /// with its control characters escaped).
     case refuse(String)
 
     /// What a Wayland compositor offers, found by connecting to it before SDL does.
@@ -70,7 +71,7 @@ public enum DisplayServerChoice: Hashable, Sendable {
                 case .noSeat:
                     return .refuse(noSeat)
                 case .unreachable where names.count == 1:
-                    let place = socket.map { "WAYLAND_DISPLAY '\($0)'" } ?? "the default socket 'wayland-0'"
+                    let place = socket.map { "WAYLAND_DISPLAY \($0.quotedForMessage)" } ?? "the default socket 'wayland-0'"
                     let notes = [socket == nil ? "WAYLAND_DISPLAY is not set" : nil,
                                  reachable ? "is it running?" : "XDG_RUNTIME_DIR, where the socket would be, is not set"]
                     return .refuse("SDL_VIDEODRIVER is wayland, but no Wayland compositor answers at \(place) "
@@ -96,7 +97,7 @@ public enum DisplayServerChoice: Hashable, Sendable {
             case .unreachable:
                 if hasX11 { return .drivers("x11", warning: nil) }
                 let why = socket.hasPrefix("/") || runtimeDirectory ? "is it running?" : "XDG_RUNTIME_DIR, where the socket would be, is not set"
-                return .refuse("cannot connect to the Wayland compositor at WAYLAND_DISPLAY '\(socket)' (\(why))")
+                return .refuse("cannot connect to the Wayland compositor at WAYLAND_DISPLAY \(socket.quotedForMessage) (\(why))")
             }
         }
         if hasX11 { return .drivers("x11", warning: nil) }

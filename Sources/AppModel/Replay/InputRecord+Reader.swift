@@ -70,8 +70,14 @@ extension InputRecord {
         /// records, in file order.
         /// - Throws: `ParseError` when that last line is malformed or too long.
         public mutating func finish() throws(ParseError) -> [InputRecord] {
-            sawFirstBytes = true
-            if pending.starts(with: [0xEF, 0xBB, 0xBF]) && lineNumber == 0 { pending.removeFirst(3) }
+            if !sawFirstBytes {
+                // Fewer than three bytes came: too few for a byte order mark. Their lines are
+                // read like any others.
+                sawFirstBytes = true
+                let early = pending
+                pending = []
+                try consume(early[...])
+            }
             let line = pending
             pending = []
             if !line.isEmpty || lineNumber == 0 { try take(line[...]) }
@@ -107,7 +113,7 @@ extension InputRecord {
             }
             if let problem = record.problem { throw ParseError(line: lineNumber, message: problem) }
             if let key = record.key, !isKnownKey(key) {
-                throw ParseError(line: lineNumber, message: "unknown key name \"\(key)\"")
+                throw ParseError(line: lineNumber, message: "unknown key name \(JSONValue.string(key).serialized)")
             }
             if let previous = records.last, record.t < previous.t {
                 throw ParseError(line: lineNumber, message: "timestamp \(record.t) is earlier than the previous line's \(previous.t)")

@@ -115,7 +115,8 @@ public struct InputRecord: Hashable, Sendable {
     }
 
     /// A replay file that cannot be used: `line` is 1-based. The app prints
-    /// `FILE:LINE: message` and exits with status 65 (`EX_DATAERR`).
+    /// `FILE:LINE: message` and exits with status 65 (`EX_DATAERR`). `message` is one line: text
+    /// from the file in it is shown as a JSON string, control characters escaped.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         public var line: Int
         public var message: String
@@ -160,6 +161,11 @@ public struct InputRecord: Hashable, Sendable {
         case .keydown, .keyup:
             if let p = need(key, "key") { return p }
             if key?.isEmpty == true { return "\"key\" must not be empty" }
+            // SDL reads a name as a C string, which ends at NUL: "A\u0000x" would pass as "A".
+            // No SDL key name holds a control character.
+            if key?.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) == true {
+                return "\"key\" must be an SDL key name, without control characters"
+            }
             if let m = mod, !(0...0xFFFF).contains(m) { return "\"mod\" must be SDL_Keymod bits, 0...65535" }
             if clipboard != nil, type != .keydown { return "only a keydown has \"clipboard\"" }
         case .textinput:
@@ -218,7 +224,7 @@ public struct InputRecord: Hashable, Sendable {
         guard let t = try fields.int("t") else { throw JSONFields.FieldError(message: "missing \"t\"") }
         guard let typeName = try fields.string("type") else { throw JSONFields.FieldError(message: "missing \"type\"") }
         guard let type = Kind(rawValue: typeName) else {
-            throw JSONFields.FieldError(message: "\"type\" has an unknown value '\(typeName)'")
+            throw JSONFields.FieldError(message: "\"type\" has an unknown value \(JSONValue.string(typeName).serialized)")
         }
         self.init(t: t, type: type)
         x = try fields.double("x")
@@ -238,7 +244,7 @@ public struct InputRecord: Hashable, Sendable {
         display = try fields.int("display")
         if let name = try fields.string("event") {
             guard let event = WindowEvent(rawValue: name) else {
-                throw JSONFields.FieldError(message: "\"event\" has an unknown value '\(name)'")
+                throw JSONFields.FieldError(message: "\"event\" has an unknown value \(JSONValue.string(name).serialized)")
             }
             self.event = event
         }

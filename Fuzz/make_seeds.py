@@ -11,6 +11,7 @@ lines of the unit tests and README; and small edit programs for the text buffer.
 name says where it comes from. Files that are no longer generated are removed; inputs the
 fuzzer finds live in .build/fuzz/corpus, never here.
 """
+import glob
 import hashlib
 import os
 import re
@@ -204,6 +205,22 @@ LAUNCH_TOKENS = ["\0", "=", "--help", "-h", "--version", "--trace", "--system", 
 TEXT_TOKENS = ["\u0301", "\u200d", "\ufe0f", "🇯🇵", "👍🏽", "\u094d", "\u1100\u1161\u11a8", "\r\n", "\u0085", "\u2028"]
 
 
+# layout-file: the shipped layouts (issues 20-22), README's example, and the bad layouts of the
+# unit tests (every JSON raw string of LayoutFileTests is already among the json seeds).
+for path in sorted(glob.glob(os.path.join(ROOT, "layouts", "*.json"))):
+    add("layout-file", os.path.basename(path), read(path))
+for n, block in enumerate(re.findall(r"```json\n(.*?)```", readme, re.S)):
+    if '"layers"' in block:
+        add("layout-file", f"README-{n}", block)
+LAYOUT_TOKENS = ["\"name\"", "\"columns\"", "\"layers\"", "\"rows\"", "\"keys\"", "\"desktopRow\"",
+                 "\"key\"", "\"width\"", "\"rowSpan\"", "\"gap\"", "\"covered\"", "\"fill\"",
+                 "\"layer\"", "\"types\"", "\"label\"", "\"alternates\"", "\"flick\"", "\"cycle\"",
+                 "\"forms\"", "\"hee\"", "\"shift\"", "\"backspace\"", "\"space\"", "\"return\"",
+                 "\"esc\"", "\"tab\"", "\"ctrl\"", "\"alt\"", "\"left\"", "\"123\"", "\"🌐\"",
+                 "\"゛゜小\"", "\"→\"", "\"↶\"", "\"あ\"", "[\"hee\"]", "1.35", "2.7", "0", "-1",
+                 "1e309", "{", "}", "[", "]", ",", ":"]
+
+
 def dict_line(token):
     data = token.encode("utf-8")
     out = "".join(chr(b) if 0x20 <= b < 0x7f and chr(b) not in '"\\' else f"\\x{b:02x}" for b in data)
@@ -211,7 +228,8 @@ def dict_line(token):
 
 
 dictionaries = {"json": JSON_TOKENS, "settings": SETTINGS_TOKENS, "replay-line": REPLAY_TOKENS,
-                "replay-stream": REPLAY_TOKENS, "launch-options": LAUNCH_TOKENS, "text-buffer": TEXT_TOKENS}
+                "replay-stream": REPLAY_TOKENS, "launch-options": LAUNCH_TOKENS, "text-buffer": TEXT_TOKENS,
+                "layout-file": LAYOUT_TOKENS}
 
 
 def main():

@@ -73,7 +73,9 @@ final class Screen {
         let (pixelWidth, _) = try presenter.beginFrame()
         let scale = Double(pixelWidth) / max(window.size.width, 1) * coordinateScale
         pixelScale = scale
+        LatencyProbe.mark("scene")
         try sceneRenderer.draw(Scene(session: session, at: now, language: language), pixelScale: scale)
+        LatencyProbe.mark("present")
         try presenter.present()
         firstFramePresented = true
         if session.isTextFieldFocused { updateTextInputRect(windowPerPixel: coordinateScale / scale) }

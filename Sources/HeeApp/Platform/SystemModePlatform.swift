@@ -20,4 +20,10 @@ protocol SystemModePlatform: AnyObject {
     /// `SDL_USEREVENT` Wayland system mode's connection posts when it has events), which happened
     /// at `now`. Returns whether the key target changed (its title included).
     func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool
+    /// How the loop waits for events while this platform runs, when not SDL's own way.
+    var eventWaiter: (any EventWaiter)? { get }
+}
+
+extension SystemModePlatform {
+    var eventWaiter: (any EventWaiter)? { nil }
 }

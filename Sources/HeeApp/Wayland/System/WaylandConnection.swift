@@ -8,10 +8,10 @@ import CWaylandProtocols
 /// SDL's, and SDL 2.26 cannot make layer surfaces), its globals, and how its events reach the
 /// main thread.
 ///
-/// SDL's event loop blocks in `SDL_WaitEventTimeout`, which does not watch this connection's
-/// file descriptor. A thread of ours (`WaylandEventReader`) reads the socket as soon as
-/// anything arrives, so the compositor never finds it full, and posts an `SDL_USEREVENT`
-/// (`eventType`); the main thread, handling that event, dispatches what was read
+/// A thread of ours (`WaylandEventReader`) reads the socket as soon as anything arrives, so
+/// the compositor never finds it full, and makes its pipe (`wakeFD`) readable; the loop's
+/// wait (`WaylandEventWaiter`) watches it and hands the loop an `SDL_USEREVENT` of
+/// `eventType`, and the main thread, handling that event, dispatches what was read
 /// (`dispatch()`), so every event handler runs on the main thread, between SDL events.
 final class WaylandConnection {
     /// One global the compositor announced.
@@ -119,22 +119,26 @@ final class WaylandConnection {
         return "protocol error \(error) on \(name)@\(id)"
     }
 
-    /// Starts the thread that reads the connection and wakes SDL's loop when events arrive.
-    /// Afterwards the main thread only dispatches (`dispatch()`), never reads.
+    /// Starts the thread that reads the connection and says when events arrive
+    /// (`wakeFD`). Afterwards the main thread only dispatches (`dispatch()`), never reads.
     func startEventThread() {
         guard reader == nil else { return }
         eventType = SDL_RegisterEvents(1)
         guard eventType != UInt32.max else { return }
-        reader = WaylandEventReader(display: display, eventType: eventType)
+        reader = WaylandEventReader(display: display)
     }
+
+    /// The pipe end that is readable while events read by the reader thread wait to be
+    /// dispatched (`nil` without the thread).
+    var wakeFD: Int32? { reader?.wakeFD }
+
+    /// Takes the reader's wake-ups (see `WaylandEventReader.takeWakeUps`).
+    func takeWakeUps() { reader?.takeWakeUps() }
 
     /// Dispatches the events the reader thread has read (on the main thread). Returns
     /// `false` when the connection failed.
     @discardableResult
     func dispatch() -> Bool {
-        // The reader may post the next wake-up from here on: events it reads meanwhile are
-        // dispatched now or on that wake-up, never left behind.
-        reader?.wakeUpHandled()
         flush()
         let result = wl_display_dispatch_pending(display)
         flush()

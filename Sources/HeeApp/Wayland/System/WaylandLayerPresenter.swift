@@ -64,6 +64,7 @@ final class WaylandLayerPresenter: FramePresenter {
         guard shown, layer.size.width > 0, let frame else { return }
         let buffer = try freeBuffer(width: frame.width, height: frame.height)
         try renderer.readPixels(into: buffer.pixels, pitch: buffer.stride)
+        LatencyProbe.mark("copied")
         layer.attach(buffer)
         buffer.busy = true
         connection.flush()

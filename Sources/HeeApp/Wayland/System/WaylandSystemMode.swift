@@ -43,6 +43,8 @@ final class WaylandSystemMode: SystemModePlatform {
     /// Draws into the layer surface.
     let presenter: WaylandLayerPresenter
     private var toldUnavailable = false
+    /// The loop's wait (SDL's and this connection's events together).
+    private var waiter: WaylandEventWaiter?
 
     /// Docks a keyboard `height` window coordinates tall (`floating`: without an exclusive
     /// zone) on `connection`, for SDL's (hidden) `window`, and waits for the compositor's
@@ -99,6 +101,7 @@ final class WaylandSystemMode: SystemModePlatform {
         SDL_SetWindowSize(window.pointer, Int32(layer.size.width), Int32(layer.size.height))
         input.surfaceSize = (Double(layer.size.width), Double(layer.size.height))
         connection.startEventThread()
+        waiter = WaylandEventWaiter(window: window, connection: connection)
     }
 
     /// The layer surface has a new size or scale: SDL's window takes the size, and the loop
@@ -125,6 +128,7 @@ final class WaylandSystemMode: SystemModePlatform {
     }
 
     var keySender: any KeySender { sender }
+    var eventWaiter: (any EventWaiter)? { waiter }
     var focusWatcher: any FocusWatcher { self }
 
     /// The layer surface is shown with the first frame (`WaylandLayerPresenter.windowShown`);

@@ -74,9 +74,13 @@ final class Screen {
         let scale = Double(pixelWidth) / max(window.size.width, 1) * coordinateScale
         pixelScale = scale
         LatencyProbe.mark("scene")
-        try sceneRenderer.draw(Scene(session: session, at: now, language: language), pixelScale: scale)
-        LatencyProbe.mark("present")
-        try presenter.present()
+        let scene = Scene(session: session, at: now, language: language)
+        if presenter.keepsFrame {
+            try presenter.present(damage: try sceneRenderer.drawChanges(scene, pixelScale: scale))
+        } else {
+            try sceneRenderer.draw(scene, pixelScale: scale)
+            try presenter.present()
+        }
         firstFramePresented = true
         if session.isTextFieldFocused { updateTextInputRect(windowPerPixel: coordinateScale / scale) }
         return true

@@ -15,9 +15,9 @@ public final class SceneRenderer {
 
     public let renderer: Renderer
     public let text: TextRenderer
-    private let hee: HeeButtonPainter
-    private let keys: KeyPainter
-    private let bubbles: BubblePainter
+    let hee: HeeButtonPainter
+    let keys: KeyPainter
+    let bubbles: BubblePainter
     private let textField: TextFieldView
     private var card: (key: [Int], texture: Texture)?
     private var lastScale: Double?
@@ -30,6 +30,8 @@ public final class SceneRenderer {
     /// pixel scale, and what was shown (cut with "…" when it did not fit). Measured again only
     /// when one of them changes, not every frame.
     private var fittedTargetLine: (key: TargetLineKey, shown: String)?
+    /// System mode's last frame: what it showed and where (for `drawChanges`).
+    var lastSystemFrame: SystemFrame?
 
     private struct HostLayerKey: Hashable {
         var layout: KeyboardLayout, scale: Double, strings: HostScreenText
@@ -63,11 +65,10 @@ public final class SceneRenderer {
             keys.reset()
             lastScale = s
         }
+        lastSystemFrame = nil
         if scene.layout.mode == .system {
             // The keyboard alone, under the line that says where keys go.
-            try renderer.clear(Palette.keyboardBackground)
-            try drawTargetLine(scene, s)
-            try drawKeyboard(scene, s)
+            try drawSystemFrame(scene, s)
             return
         }
         if let pressed = scene.pressedHostControl, pressed.isButton {
@@ -124,12 +125,13 @@ public final class SceneRenderer {
         if let pressed = scene.pressedHostControl, pressed.isButton, pressed != .resetCount {
             // The pressed button's highlight, clipped so the card's rounded corners stay round.
             let row = px(layout.frame(of: pressed), s)
-            renderer.clip(to: row)
-            card!.texture.tint(Palette.rowPressed)
-            try renderer.copy(card!.texture, to: PixelRect(x: list.x, y: row.y + row.height - list.height,
-                                                           width: list.width, height: list.height))
-            card!.texture.tint(.white)
-            renderer.clip(to: nil)
+            let texture = card!.texture
+            texture.tint(Palette.rowPressed)
+            defer { texture.tint(.white) }
+            try renderer.clipping(to: row) { () throws(SDLError) in
+                try renderer.copy(texture, to: PixelRect(x: list.x, y: row.y + row.height - list.height,
+                                                         width: list.width, height: list.height))
+            }
         }
 
         let inset = Int((Self.rowTextInset * s).rounded())
@@ -209,7 +211,7 @@ public final class SceneRenderer {
     // MARK: System mode
 
     /// The line naming the window keys go to, left-aligned, cut with "…" to fit.
-    private func drawTargetLine(_ scene: Scene, _ s: Double) throws(SDLError) {
+    func drawTargetLine(_ scene: Scene, _ s: Double) throws(SDLError) {
         let area = px(scene.layout.targetLine, s)
         let inset = Int((Self.rowTextInset * s).rounded())
         let style = TextStyle(.regular, Self.targetLinePointSize, Palette.secondaryLabel)
@@ -237,8 +239,14 @@ public final class SceneRenderer {
     // MARK: Keyboard
 
     private func drawKeyboard(_ scene: Scene, _ s: Double) throws(SDLError) {
+        try drawKeyboardLayer(scene, s)
+        for item in keyboardItems(scene, s) { try item.draw() }
+    }
+
+    /// The keyboard with every key up: one copy of a texture drawn once per layout, scale and
+    /// faces (the へぇ button is drawn over it, see `keyboardItems`).
+    func drawKeyboardLayer(_ scene: Scene, _ s: Double) throws(SDLError) {
         let layout = scene.layout
-        let dy = scene.keyboardOffset
         let frame0 = px(layout.keyboardFrame, s)
         let faces = scene.faces
         let key = KeyboardLayerKey(layout: layout, scale: s, faces: faces)
@@ -256,26 +264,9 @@ public final class SceneRenderer {
             }
             keyboardLayer = (key, texture)
         }
-        let shift = Int((dy * s).rounded())
+        let shift = Int((scene.keyboardOffset * s).rounded())
         try renderer.copy(keyboardLayer!.texture, to: PixelRect(x: frame0.x, y: frame0.y + shift,
                                                                width: frame0.width, height: frame0.height))
-        for key in layout.orderedKeys where key != .hee && scene.pressedKeys.contains(key) {
-            guard let rect = layout.keys[key], let face = faces[key] else { continue }
-            try keys.draw(face, in: px(rect.offsetBy(dy: dy), s), s: s, pressed: true)
-        }
-        let frame = layout.heeFrame.offsetBy(dy: dy)
-        try hee.draw(origin: (frame.x * s, frame.y * s), pixelsPerPoint: layout.heeScale * s,
-                     capPress: scene.capPress, counterText: scene.counterText, isFull: scene.isCounterFull)
-        // Callouts last: they rise above the row and may cover the へぇ button, as on iOS. A
-        // key whose alternates bubble is open shows the bubble instead.
-        for key in scene.pressedKeys.sorted() where key != scene.bubble?.key {
-            guard let rect = layout.keys[key], let callout = faces[key]?.callout else { continue }
-            try keys.drawCallout(callout, key: px(rect.offsetBy(dy: dy), s), bounds: px(layout.keyboardFrame.offsetBy(dy: dy), s),
-                                 s: s)
-        }
-        if let bubble = scene.bubble, let rect = layout.keys[bubble.key] {
-            try bubbles.draw(bubble, key: px(rect.offsetBy(dy: dy), s), s: s) { self.px($0.offsetBy(dy: dy), s) }
-        }
     }
 
     /// Points → pixels, edges rounded so that adjacent rectangles stay adjacent.

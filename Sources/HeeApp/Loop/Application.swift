@@ -147,6 +147,7 @@ final class Application {
         try drawIfNeeded(at: clock.now)
         if let systemMode { systemMode.showWindow() } else { screen.window.show() }
         try screen.windowShown(at: clock.now)
+        systemMode?.windowShown()
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }
         if let benchPlan {
             // The へぇ button, the layer key (ABC takes its place after the first press), or e.

@@ -16,6 +16,9 @@ protocol SystemModePlatform: AnyObject {
     /// Shows the keyboard's window on top without giving it the focus (instead of
     /// `SDL_ShowWindow`).
     func showWindow()
+    /// The window's first frame has been handed to the display server (work that can wait
+    /// until the keyboard is on the screen).
+    func windowShown()
     /// Looks at an SDL event meant for the platform layer (`SDL_SYSWMEVENT`, or the
     /// `SDL_USEREVENT` Wayland system mode's connection posts when it has events), which happened
     /// at `now`. Returns whether the key target changed (its title included).
@@ -26,4 +29,5 @@ protocol SystemModePlatform: AnyObject {
 
 extension SystemModePlatform {
     var eventWaiter: (any EventWaiter)? { nil }
+    func windowShown() {}
 }

@@ -50,8 +50,8 @@ final class WaylandSystemMode: SystemModePlatform {
     /// zone) on `connection`, for SDL's (hidden) `window`, and waits for the compositor's
     /// first configure, so `window` has the surface's size when this returns. `readyText`
     /// (the へぇ button's) has keys in the first keymap sent.
-    /// - Throws: `KeySendFailure` when a global cannot be bound, the surface is refused or
-    ///   the keymap cannot be made.
+    /// - Throws: `KeySendFailure` when a global cannot be bound or the surface is refused.
+    ///   (The virtual keyboard and its keymap are made after the first frame: `windowShown`.)
     init(connection: WaylandConnection, window: Window, height: Int, floating: Bool, readyText: String) throws(KeySendFailure) {
         self.connection = connection
         self.window = window
@@ -79,8 +79,8 @@ final class WaylandSystemMode: SystemModePlatform {
         input.onKeymap = { seatKeymap = $0 }
         connection.roundtrip()  // capabilities, the first configure, outputs
         connection.roundtrip()  // the keyboard's keymap
-        sender = try WaylandKeystrokeSender(connection: connection, seat: seat, keyboardManager: keyboardManager,
-                                            inputMethodManager: inputMethodManager, seatKeymap: seatKeymap, readyText: readyText)
+        sender = WaylandKeystrokeSender(connection: connection, seat: seat, keyboardManager: keyboardManager,
+                                        inputMethodManager: inputMethodManager, seatKeymap: seatKeymap, readyText: readyText)
         do throws(SDLError) {
             presenter = try WaylandLayerPresenter(layer: layer, shm: shm.proxy, connection: connection)
         } catch {
@@ -134,6 +134,17 @@ final class WaylandSystemMode: SystemModePlatform {
     /// The layer surface is shown with the first frame (`WaylandLayerPresenter.windowShown`);
     /// SDL's window stays hidden.
     func showWindow() {}
+
+    /// The first frame has gone to the compositor: the virtual keyboard is made now (see
+    /// `WaylandKeystrokeSender`). A keymap that cannot be made is said once on stderr; every
+    /// keystroke's trace line then says it too.
+    func windowShown() {
+        do throws(KeySendFailure) {
+            try sender.start()
+        } catch {
+            Console.error("\(Console.program): --system: \(error); keys are not sent")
+        }
+    }
 
     /// Reads and dispatches the connection's events when `event` is its wake-up; returns
     /// whether the input method's state changed. A failed connection ends the run (one

@@ -46,14 +46,15 @@ extension SceneRenderer {
 
     /// Draws system mode's whole frame and notes what it showed.
     func drawSystemFrame(_ scene: Scene, _ s: Double) throws(SDLError) {
+        let faces = scene.faces
         try renderer.clear(Palette.keyboardBackground)
         try drawTargetLine(scene, s)
-        try drawKeyboardLayer(scene, s)
+        try drawKeyboardLayer(scene, s, faces)
         var items: [SceneItem.ID: (look: [AnyHashable], extent: PixelRect?)] = [:]
-        for item in keyboardItems(scene, s) {
+        for item in keyboardItems(scene, s, faces) {
             items[item.id] = (item.look, try renderer.bounds(of: item.draw))
         }
-        lastSystemFrame = SystemFrame(base: try base(of: scene, s), items: items)
+        lastSystemFrame = SystemFrame(base: try base(of: scene, s, faces), items: items)
     }
 
     /// Draws `scene` (system mode) into a target that still holds the last frame this
@@ -64,11 +65,12 @@ extension SceneRenderer {
     ///   whole frame was drawn.
     /// - Throws: `SDLError` when a drawing call fails.
     public func drawChanges(_ scene: Scene, pixelScale s: Double) throws(SDLError) -> [PixelRect]? {
-        guard scene.layout.mode == .system, let last = lastSystemFrame, try base(of: scene, s) == last.base else {
+        let faces = scene.faces
+        guard scene.layout.mode == .system, let last = lastSystemFrame, try base(of: scene, s, faces) == last.base else {
             try draw(scene, pixelScale: s)
             return nil
         }
-        let items = keyboardItems(scene, s)
+        let items = keyboardItems(scene, s, faces)
         var shown = last.items
         var changed: [PixelRect] = []
         var present = Set<SceneItem.ID>()
@@ -90,7 +92,7 @@ extension SceneRenderer {
             try renderer.clipping(to: rect) { () throws(SDLError) in
                 try renderer.fill(rect, Palette.keyboardBackground)
                 if rect.intersects(px(scene.layout.targetLine, s)) { try drawTargetLine(scene, s) }
-                try drawKeyboardLayer(scene, s)
+                try drawKeyboardLayer(scene, s, faces)
                 for item in items where shown[item.id]?.extent?.intersects(rect) == true { try item.draw() }
             }
         }
@@ -99,9 +101,9 @@ extension SceneRenderer {
     }
 
     /// The frame's base: what the layer and target line depend on, and the target's size.
-    private func base(of scene: Scene, _ s: Double) throws(SDLError) -> SystemFrame.Base {
+    private func base(of scene: Scene, _ s: Double, _ faces: [KeyID: KeyFace]) throws(SDLError) -> SystemFrame.Base {
         let (w, h) = try renderer.outputSize()
-        return SystemFrame.Base(layout: scene.layout, scale: s, faces: scene.faces, offset: scene.keyboardOffset,
+        return SystemFrame.Base(layout: scene.layout, scale: s, faces: faces, offset: scene.keyboardOffset,
                                 targetLine: scene.targetLine, width: w, height: h)
     }
 
@@ -129,10 +131,9 @@ extension SceneRenderer {
     /// What is drawn over the keyboard's layer, in order: the pressed keys, the へぇ button,
     /// the callouts (last: they rise above the row and may cover the へぇ button, as on iOS;
     /// a key whose alternates bubble is open shows the bubble instead) and the bubble.
-    func keyboardItems(_ scene: Scene, _ s: Double) -> [SceneItem] {
+    func keyboardItems(_ scene: Scene, _ s: Double, _ faces: [KeyID: KeyFace]) -> [SceneItem] {
         let layout = scene.layout
         let dy = scene.keyboardOffset
-        let faces = scene.faces
         var items: [SceneItem] = []
         for key in layout.orderedKeys where key != .hee && scene.pressedKeys.contains(key) {
             guard let rect = layout.keys[key], let face = faces[key] else { continue }

@@ -239,16 +239,17 @@ public final class SceneRenderer {
     // MARK: Keyboard
 
     private func drawKeyboard(_ scene: Scene, _ s: Double) throws(SDLError) {
-        try drawKeyboardLayer(scene, s)
-        for item in keyboardItems(scene, s) { try item.draw() }
+        let faces = scene.faces
+        try drawKeyboardLayer(scene, s, faces)
+        for item in keyboardItems(scene, s, faces) { try item.draw() }
     }
 
     /// The keyboard with every key up: one copy of a texture drawn once per layout, scale and
-    /// faces (the へぇ button is drawn over it, see `keyboardItems`).
-    func drawKeyboardLayer(_ scene: Scene, _ s: Double) throws(SDLError) {
+    /// faces (the へぇ button is drawn over it, see `keyboardItems`). `faces`: the scene's
+    /// (`Scene.faces`, worked out once per frame).
+    func drawKeyboardLayer(_ scene: Scene, _ s: Double, _ faces: [KeyID: KeyFace]) throws(SDLError) {
         let layout = scene.layout
         let frame0 = px(layout.keyboardFrame, s)
-        let faces = scene.faces
         let key = KeyboardLayerKey(layout: layout, scale: s, faces: faces)
         if keyboardLayer?.key != key {
             // The keyboard with every key up, drawn with its top-left at the layer's origin.

@@ -105,7 +105,9 @@ final class Application {
                 bench.tick(now: now)
             }
             let animating = session.isAnimating(at: now)
-            try drawIfNeeded(at: now)
+            // Keystrokes go first: a frame waits until the display server has them.
+            let held = systemMode?.frameHoldDeadline.map { now < $0 } ?? false
+            if !held { try drawIfNeeded(at: now) }
             // The benchmark ends with a frame: quit now, not after the next event or deadline
             // (a layer switch leaves none, and the loop would sleep for good).
             if bench?.isDone == true { break }
@@ -187,13 +189,15 @@ final class Application {
     private func wait(for event: inout SDL_Event, at now: Duration, animating: Bool) -> Bool {
         let waiter = systemMode?.eventWaiter ?? sdlWaiter
         if animating {
-            // At most one frame; less when the benchmark driver is due sooner.
+            // At most one frame; less when the benchmark driver or a held frame is due sooner.
             var wait = Self.frameInterval
             if let due = bench?.deadline() { wait = min(wait, max(due - now, .zero)) }
+            if let due = systemMode?.frameHoldDeadline { wait = min(wait, max(due - now, .milliseconds(1))) }
             return waiter.wait(for: &event, milliseconds: Int32((wait.seconds * 1000).rounded(.up)))
         }
         let deadlines = [session.nextDeadline(after: now), audioWake(after: now), bench?.deadline(),
-                         screen.iconDeadline, windowState.deadline(after: now), systemMode?.keySender.deadline]
+                         screen.iconDeadline, windowState.deadline(after: now), systemMode?.keySender.deadline,
+                         screen.needsDisplay ? systemMode?.frameHoldDeadline : nil]
         if let deadline = deadlines.compactMap({ $0 }).min() {
             let ms = max(Int32(((deadline - now).seconds * 1000).rounded(.up)), 1)
             return waiter.wait(for: &event, milliseconds: ms)

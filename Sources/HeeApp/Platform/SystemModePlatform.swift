@@ -25,9 +25,13 @@ protocol SystemModePlatform: AnyObject {
     func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool
     /// How the loop waits for events while this platform runs, when not SDL's own way.
     var eventWaiter: (any EventWaiter)? { get }
+    /// Until when the loop holds frames back (keystrokes just sent have not reached the
+    /// display server yet), if it does.
+    var frameHoldDeadline: Duration? { get }
 }
 
 extension SystemModePlatform {
     var eventWaiter: (any EventWaiter)? { nil }
+    var frameHoldDeadline: Duration? { nil }
     func windowShown() {}
 }

@@ -30,6 +30,8 @@ final class WaylandConnection {
     /// `startEventThread`.
     private(set) var eventType: UInt32 = 0
     private var reader: WaylandEventReader?
+    /// The `wl_callback`s of `sync` not yet done.
+    private var callbacks: [ObjectIdentifier: WaylandObject] = [:]
 
     /// Connects to the compositor at `WAYLAND_DISPLAY` and reads its globals (one round trip).
     /// Returns `nil` when there is no compositor to reach.
@@ -101,6 +103,25 @@ final class WaylandConnection {
             _ = poll(&writable, 1, 50)
             waited += 50
         }
+    }
+
+    /// Sends `wl_display.sync`: `done` runs (on the main thread, when the answer is
+    /// dispatched) once the compositor has handled every request sent before it. Returns
+    /// `false` when the request could not be made.
+    @discardableResult
+    func sync(_ done: @escaping () -> Void) -> Bool {
+        var placeholder = wl_argument(u: 0)
+        guard let proxy = wl_proxy_marshal_array_flags(display, 0 /* wl_display.sync */, hee_wl_callback(), 1, 0,
+                                                       &placeholder) else { return false }
+        let callback = WaylandObject(proxy: proxy)
+        let id = ObjectIdentifier(callback)
+        callbacks[id] = callback
+        callback.onEvent = { [unowned self] _, _ in  // wl_callback.done(data); the compositor destroys it
+            callbacks[id]?.destroy(request: nil)
+            callbacks[id] = nil
+            done()
+        }
+        return true
     }
 
     /// Whether the connection has failed (a protocol error, the compositor gone).

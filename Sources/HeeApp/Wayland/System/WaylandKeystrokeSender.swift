@@ -149,7 +149,11 @@ final class WaylandKeystrokeSender: KeySender {
 
     /// Sends queued keystrokes until one is committed text (then waits for the answer).
     private func sendQueued(at now: Duration?) {
-        defer { connection.flush() }
+        let before = queue.count
+        defer {
+            if queue.count < before { awaitArrival(since: now ?? lastNow) }
+            connection.flush()
+        }
         while waitingSince == nil, !queue.isEmpty {
             let (stroke, time) = queue.removeFirst()
             if case .text(let text) = stroke, let inputMethod, inputMethod.takesText {
@@ -168,6 +172,23 @@ final class WaylandKeystrokeSender: KeySender {
             }
             connection.flush()  // each keystroke's requests fit libwayland's buffer
         }
+    }
+
+    /// Since when keystrokes sent have not been confirmed as handled by the compositor (a
+    /// `wl_display.sync` follows every batch), if any are in flight.
+    private(set) var inFlightSince: Duration?
+    private var inFlight = 0
+
+    /// Asks the compositor to confirm the keystrokes just sent.
+    private func awaitArrival(since now: Duration) {
+        let asked = connection.sync { [weak self] in
+            guard let self else { return }
+            inFlight -= 1
+            if inFlight == 0 { inFlightSince = nil }
+        }
+        guard asked else { return }
+        inFlight += 1
+        if inFlightSince == nil { inFlightSince = now }
     }
 
     /// `text` cut after the last whole character that fits in `maxBytes` of UTF-8 (at least

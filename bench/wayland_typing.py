@@ -13,12 +13,18 @@ sway headless output of its own (1280 × 1024, scale 1) with foot focused:
                  typed before the release, which the run checks — and the next tap follows
                  `GAP` seconds after the text and the release. The pointer is moved onto the
                  key, then by one pixel (wvkbd 0.12 ignores the position in wl_pointer.enter).
+                 Each run's first tap of a key is not counted (foot compiles the keymap of a
+                 keyboard new to it at its first key).
   first buffer   exec → the keyboard's first `wl_surface.attach` on its Wayland connection,
                  from WAYLAND_DEBUG=client's timestamps (CLOCK_REALTIME microseconds modulo
                  2^32, matched to this process's clock at the exec); the debug output slows
                  start-up a little, alike for all three.
   PSS            /proc/PID/smaps_rollup one second after the first buffer (the keyboard's own
                  process; squeekboard's D-Bus services are not counted).
+
+The keyboards measured together take turns (five runs of a fifth of the taps each, then one
+start each, ten times), so that each meets the shared machine's load alike; the load average
+(1 min) at each turn is kept with the figures.
 
 The letter is `a`; where each keyboard draws it was found in grim screenshots of the keyboard
 on this output (HeeKeyboard's comes from its `layout` trace line). squeekboard needs a D-Bus
@@ -273,40 +279,35 @@ def installed(keyboard):
 
 # --------------------------------------------------------------------------- measuring
 
-def startup(keyboard, rig, runs):
-    """exec → first buffer (ms) over `runs` starts, and PSS (MB) one second after the first."""
-    firsts, pss = [], None
-    for i in range(runs):
-        path = os.path.join(rig.work, f"{keyboard.name}-debug-{i}.txt")
-        proc, exec_stamp = keyboard.start(rig, debug_path=path)
-        try:
-            delay = first_attach_stamp(path) - exec_stamp
-            firsts.append(delay + (2 ** 32 / 1000 if delay < 0 else 0))
-            if pss is None:
-                time.sleep(1.0)
-                pss = pss_mb(proc.pid)
-            keyboard.ready(rig)
-        finally:
-            kill_group(proc)
-    return {"first_buffer_ms": stats(firsts), "pss_mb": pss}
+def start_once(keyboard, rig, index):
+    """One start: exec → first buffer (ms) and the process, still running."""
+    path = os.path.join(rig.work, f"{keyboard.name}-debug-{index}.txt")
+    proc, exec_stamp = keyboard.start(rig, debug_path=path)
+    try:
+        delay = first_attach_stamp(path) - exec_stamp
+    except RuntimeError:
+        kill_group(proc)
+        raise
+    return delay + (2 ** 32 / 1000 if delay < 0 else 0), proc
 
 
-def typing(keyboard, rig, presses):
-    """press → text (ms) for each of the keyboard's taps, `presses` times each."""
+def typing(keyboard, rig, presses, samples):
+    """Starts the keyboard and taps each of its keys `presses` times; appends press → text
+    (ms) to `samples[tap]`."""
     proc, _ = keyboard.start(rig)
-    results = {}
     try:
         keyboard.ready(rig)
         rig.drain()
         for name, ((x, y), text, sends) in keyboard.taps.items():
             rig.move(x - 1, y)
             rig.move(x, y)
-            latencies = []
-            for _ in range(presses):
+            latencies = samples.setdefault(name, [])
+            # One tap first, not counted: foot compiles the keymap of a keyboard new to it
+            # at its first key (every run starts one).
+            for index in range(presses + 1):
                 pressed = rig.pointer.button(True)
                 if sends == "press":
-                    done = rig.read_text(text)
-                    latencies.append((done - pressed) * 1000)
+                    latency = (rig.read_text(text) - pressed) * 1000
                     time.sleep(max(pressed + HOLD - time.monotonic(), 0))
                     rig.pointer.button(False)
                 else:
@@ -314,22 +315,52 @@ def typing(keyboard, rig, presses):
                     if rig.text_arrived():
                         raise RuntimeError(f"{keyboard.name} typed {name} before the release")
                     released = rig.pointer.button(False)
-                    latencies.append((rig.read_text(text) - released) * 1000)
+                    latency = (rig.read_text(text) - released) * 1000
+                if index > 0:
+                    latencies.append(latency)
                 time.sleep(GAP)
-            results[name] = stats(latencies)
-            results[name]["from"] = sends
     finally:
         kill_group(proc)
-    return results
 
 
-def measure(keyboard, presses, startups):
-    """Every figure for one keyboard, in a rig of its own."""
+def measure(keyboards, presses, startups, rounds=5):
+    """Every figure for each of `keyboards` (name → Keyboard), in one rig, the keyboards taking
+    turns (`rounds` runs of presses / rounds taps each, then one start each, `startups` times)
+    so that each meets the machine's load alike. Returns name → figures."""
+    samples = {name: {} for name in keyboards}
+    firsts = {name: [] for name in keyboards}
+    pss = {}
+    loads = {name: [] for name in keyboards}
     with Rig() as rig:
-        keyboard.prepare(rig)
-        result = typing(keyboard, rig, presses)
-        result.update(startup(keyboard, rig, startups))
-    return result
+        for keyboard in keyboards.values():
+            keyboard.prepare(rig)
+        for turn in range(rounds):
+            for name, keyboard in keyboards.items():
+                loads[name].append(load_average())
+                typing(keyboard, rig, presses // rounds + (1 if turn < presses % rounds else 0), samples[name])
+        for i in range(startups):
+            for name, keyboard in keyboards.items():
+                loads[name].append(load_average())
+                first, proc = start_once(keyboard, rig, i)
+                try:
+                    firsts[name].append(first)
+                    if name not in pss:
+                        time.sleep(1.0)
+                        pss[name] = pss_mb(proc.pid)
+                    keyboard.ready(rig)
+                finally:
+                    kill_group(proc)
+    results = {}
+    for name, keyboard in keyboards.items():
+        result = {}
+        for tap, values in samples[name].items():
+            result[tap] = stats(values)
+            result[tap]["from"] = keyboard.taps[tap][2]
+        result["first_buffer_ms"] = stats(firsts[name])
+        result["pss_mb"] = pss.get(name)
+        result["load_average"] = {"min": min(loads[name]), "max": max(loads[name])}
+        results[name] = result
+    return results
 
 
 def load_average():

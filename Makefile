@@ -164,10 +164,11 @@ bench-deps:
 	@$(PYTHON) -c 'import Xlib' 2>/dev/null || $(PYTHON) -m pip install --quiet -r bench/requirements.txt \
 		|| { echo "make bench: python-xlib is missing: apt-get install python3-xlib, or pip install -r bench/requirements.txt" >&2; exit 1; }
 
-## HeeKeyboard beside Debian's xvkbd, matchbox-keyboard and onboard, measured the same way.
+## HeeKeyboard beside Debian's xvkbd, matchbox-keyboard and onboard (X11) and wvkbd and squeekboard
+## (Wayland), measured the same way.
 bench-peers: release bench-deps
 	sudo -n true 2>/dev/null && SUDO=sudo || SUDO=; \
-	$$SUDO apt-get install -y -q xvkbd matchbox-keyboard onboard dbus-x11 >/dev/null
+	$$SUDO apt-get install -y -q xvkbd matchbox-keyboard onboard dbus-x11 wvkbd squeekboard >/dev/null
 	$(PYTHON) bench/run_peers.py
 
 clean:

@@ -7,13 +7,20 @@ key's click → KeyPress at the target in X server time, for HeeKeyboard --syste
 matchbox-keyboard — measured from the click's release for all three, since all three type a
 letter when the key is released (xvkbd and matchbox-keyboard send every key on release).
 Prints the figures and HeeKeyboard / peer ratios, and adds them to bench/results.json under
-"peers" and "typing_peers"."""
+"peers" and "typing_peers".
+
+Then on Wayland (issue 23; bench/wayland_typing.py): HeeKeyboard --system, wvkbd 0.12 and
+squeekboard 1.21 each on a sway headless output of its own, typing into foot: press → text
+from each one's sending moment (wvkbd and squeekboard send a letter on the press, HeeKeyboard
+on the release), exec → first buffer and PSS; under "wayland_peers"."""
 import json, os, shutil, statistics, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import xprobe  # noqa: E402
 import typing_latency  # noqa: E402
+import wayland_typing  # noqa: E402
+import wayland_system_latency  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "e2e"))
 from e2e_support import private_session_bus  # noqa: E402  (the apps' own D-Bus session bus)
 
@@ -137,6 +144,23 @@ def main():
     with open(path, "w") as f:
         json.dump(data, f, indent=2, ensure_ascii=False)
         f.write("\n")
+    wayland_peers()
+
+
+def wayland_peers():
+    """HeeKeyboard, wvkbd and squeekboard typing into foot on sway headless, taking turns."""
+    keyboards = {}
+    for name, keyboard in wayland_typing.keyboards(APP).items():
+        if wayland_typing.installed(keyboard):
+            keyboards[name] = keyboard
+        else:
+            print("%s: not installed, Wayland figures skipped" % name)
+    results = wayland_typing.measure(keyboards, PRESSES, int(os.environ.get("HEE_WL_STARTS", "10")))
+    print("\nTyping into foot on sway headless (ms; each from its sending moment; load average range):")
+    for name, result in results.items():
+        wayland_system_latency.print_figures(name, result)
+        print("  %-12s load average %s–%s" % (name, result["load_average"]["min"], result["load_average"]["max"]))
+    wayland_system_latency.save("wayland_peers", results)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 // HeeBench: frame-cost micro-benchmark (see `make bench`). Draws scenes with the app's own
-// renderer into a memory surface with SDL's software renderer and prints JSON figures; with
+// renderer into a memory surface with SDL's software renderer (the host screen's, and system
+// mode's: SystemFrameBenchmark) and prints JSON figures; with
 // `--text`, times the text field's editing instead.
 #if canImport(Glibc)
 import Glibc
@@ -73,6 +74,11 @@ do {
     }))
     results.append(("1,000 characters", try measure("1k") { _ in Scene(session: thousand, at: .seconds(20)) }))
     results.append(("100,000 characters", try measure("100k") { _ in Scene(session: hundredK, at: .seconds(20)) }))
+    for (name, times) in try SystemFrameBenchmark.run(assets: assets, frames: frames) {
+        let sorted = times.sorted()
+        results.append((name, ["p50": percentile(sorted, 0.5), "p99": percentile(sorted, 0.99), "min": sorted.first!,
+                               "max": sorted.last!]))
+    }
     var out = "{"
     for (i, (name, r)) in results.enumerated() {
         out += (i > 0 ? "," : "") + "\"\(name)\":{" + ["min", "p50", "p99", "max"].map { "\"\($0)\":\(r[$0]!)" }.joined(separator: ",") + "}"

@@ -58,6 +58,9 @@ TIMEOUT = 15.0                # safety nets for waits, never what is checked
 # scheduled to read them (in 1 of 2 runs), and libwayland-server 1.21 disconnects a client
 # whose socket is full ("Broken pipe"). 100 in flight is ≈ 10 s of a fast human's tapping.
 IN_FLIGHT = 100
+# The keyboard's background (HeeRender's Palette.keyboardBackground), exact on sway's pixman
+# renderer at scale 1.
+KEYBOARD_BACKGROUND = (209, 212, 217)
 HEE_TEXT = "へぇ〜"
 OUTPUT = {"HEADLESS-1": "resolution 1280x1024 position 0 0 scale 1"}
 OUTPUT_WIDTH, OUTPUT_HEIGHT = 1280, 1024
@@ -145,15 +148,16 @@ class Rig:
         return tuple(proc.stdout[-3:])
 
     def wait_drawn(self, layout):
-        """Waits until the keyboard is on the screen: the へぇ button's centre differs from the
-        keyboard's background beside the keys (a window below, or the bare output, is one
-        colour at both places; an xterm shrinking for the exclusive zone changes both). The
-        trace's first lines come before the first frame; a click before the surface has a
-        buffer goes nowhere, as it would for a user."""
+        """Waits until the keyboard is on the screen: beside the keys is the keyboard's
+        background colour (HeeRender's Palette.keyboardBackground) and the へぇ button's centre
+        is not. A window below can differ at the two places (foot's window under the へぇ
+        button and the bare output beside the keys): a click then went to the workspace, and
+        foot lost the focus. The trace's first lines come before the first frame; a click
+        before the surface has a buffer goes nowhere, as it would for a user."""
         top = OUTPUT_HEIGHT - layout["window"]["h"]
         first = min(k["y"] for name, k in layout["keys"].items() if name != "hee")
         hee_x, hee_y = self.place(layout, "hee")
-        wait_until(lambda: self.pixel(hee_x, hee_y) != self.pixel(1, top + first + 1),
+        wait_until(lambda: self.pixel(1, top + first + 1) == KEYBOARD_BACKGROUND != self.pixel(hee_x, hee_y),
                    "the docked keyboard to be drawn")
 
     def focused(self):

@@ -360,6 +360,25 @@ class VirtualPointer:
         if not done.wait(timeout):
             raise RuntimeError("sway did not answer the virtual pointer's sync")
 
+    def button(self, pressed, code=0x110):
+        """Presses or releases a button (BTN_LEFT unless `code`) at once, without waiting for
+        sway: button (opcode 2: time, button, state) and frame (4) in one write. Returns
+        the monotonic time just before the write (the click's sending moment)."""
+        message = (wl_message(self.pointer, 2, struct.pack("=III", 0, code, 1 if pressed else 0))
+                   + wl_message(self.pointer, 4))
+        sent = time.monotonic()
+        self.sock.sendall(message)
+        return sent
+
+    def sync(self, timeout=10.0):
+        """Returns once sway has handled everything sent so far (a wl_display.sync answered)."""
+        callback = self.next_id
+        self.next_id += 1
+        done = self.synced[callback] = threading.Event()
+        self.sock.sendall(wl_message(self.DISPLAY, 0, struct.pack("=I", callback)))
+        if not done.wait(timeout):
+            raise RuntimeError("sway did not answer the virtual pointer's sync")
+
     def close(self):
         self.running = False
         self.sock.close()

@@ -79,7 +79,9 @@ extension Application {
             case .setClipboard(let text):
                 SDL_SetClipboardText(text)
             case .send(let stroke):
+                LatencyProbe.mark("send")
                 let (dropped, via) = sendKeystroke(stroke)
+                LatencyProbe.mark("sent")
                 trace.emit(.send(stroke, dropped: dropped, via: via), at: now)
             case .modifierChanged(let modifier, let state):
                 trace.emit(.modifier(modifier, state), at: now)

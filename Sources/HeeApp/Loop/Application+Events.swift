@@ -8,6 +8,7 @@ import KeyboardCore
 extension Application {
     /// Handles one live event, at the app's time of its SDL timestamp.
     func handleLive(_ event: SDL_Event) {
+        if event.type == SDL_MOUSEBUTTONDOWN.rawValue || event.type == SDL_MOUSEBUTTONUP.rawValue { LatencyProbe.mark("sdlbutton") }
         handle(event, at: clock.time(ofTimestamp: event.common.timestamp), live: true)
     }
 

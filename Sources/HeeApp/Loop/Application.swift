@@ -11,8 +11,8 @@ import KeyboardCore
 /// owners act on it (`Application+Events.swift`), and the session's effects are performed
 /// by `Application+Effects.swift`.
 ///
-/// The loop blocks in `SDL_WaitEvent` while nothing moves; while an animation runs it waits
-/// at most one frame (16 ms) and draws. Frames are drawn only when the session says
+/// The loop blocks in `SDL_WaitEvent` (system mode on Wayland: its own `EventWaiter`) while
+/// nothing moves; while an animation runs it waits at most one frame (16 ms) and draws. Frames are drawn only when the session says
 /// something visible changed.
 final class Application {
     /// Longest wait between frames while something animates (≈ 60 Hz).
@@ -44,6 +44,8 @@ final class Application {
     /// `--bench-presses` and `--bench-interval`: the benchmark driver to start, if any.
     let benchPlan: (presses: Int, interval: Duration, gesture: LaunchOptions.BenchGesture)?
     var bench: (any Benchmark)?
+    /// SDL's own wait for the next event (system mode's platform may bring its own).
+    let sdlWaiter = SDLEventWaiter()
     /// A request to open the audio device that waits for the first frame.
     var audioStartPending = false
     /// The latest time given to the session.
@@ -111,7 +113,9 @@ final class Application {
                 bench.tick(now: now)
             }
             let animating = session.isAnimating(at: now)
-            try drawIfNeeded(at: now)
+            // Keystrokes go first: a frame waits until the display server has them.
+            let held = systemMode?.frameHoldDeadline.map { now < $0 } ?? false
+            if !held { try drawIfNeeded(at: now) }
             // The benchmark ends with a frame: quit now, not after the next event or deadline
             // (a layer switch leaves none, and the loop would sleep for good).
             if bench?.isDone == true { break }
@@ -134,6 +138,7 @@ final class Application {
             screen.setIconIfDue(at: now, animating: animating)
             prepareConverterIfIdle(animating: animating)
             if wait(for: &event, at: now, animating: animating) {
+                LatencyProbe.mark("woke")
                 handleLive(event)
                 while running, SDL_PollEvent(&event) != 0 { handleLive(event) }
             }
@@ -158,6 +163,7 @@ final class Application {
         try drawIfNeeded(at: clock.now)
         if let systemMode { systemMode.showWindow() } else { screen.window.show() }
         try screen.windowShown(at: clock.now)
+        systemMode?.windowShown()
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }
         if let benchPlan { bench = makeBenchmark(benchPlan) }
         if let recorder {
@@ -188,19 +194,22 @@ final class Application {
     /// Waits for the next event: at most a frame while animating, else until the next
     /// deadline of any owner, else for good. Returns whether an event arrived.
     private func wait(for event: inout SDL_Event, at now: Duration, animating: Bool) -> Bool {
+        let waiter = systemMode?.eventWaiter ?? sdlWaiter
         if animating {
-            // At most one frame; less when the benchmark driver is due sooner.
+            // At most one frame; less when the benchmark driver or a held frame is due sooner.
             var wait = Self.frameInterval
             if let due = bench?.deadline() { wait = min(wait, max(due - now, .zero)) }
-            return SDL_WaitEventTimeout(&event, Int32((wait.seconds * 1000).rounded(.up))) != 0
+            if let due = systemMode?.frameHoldDeadline { wait = min(wait, max(due - now, .milliseconds(1))) }
+            return waiter.wait(for: &event, milliseconds: Int32((wait.seconds * 1000).rounded(.up)))
         }
         let deadlines = [session.nextDeadline(after: now), audioWake(after: now), bench?.deadline(),
-                         screen.iconDeadline, windowState.deadline(after: now), systemMode?.keySender.deadline]
+                         screen.iconDeadline, windowState.deadline(after: now), systemMode?.keySender.deadline,
+                         screen.needsDisplay ? systemMode?.frameHoldDeadline : nil]
         if let deadline = deadlines.compactMap({ $0 }).min() {
             let ms = max(Int32(((deadline - now).seconds * 1000).rounded(.up)), 1)
-            return SDL_WaitEventTimeout(&event, ms) != 0
+            return waiter.wait(for: &event, milliseconds: ms)
         }
-        return SDL_WaitEvent(&event) != 0
+        return waiter.wait(for: &event, milliseconds: nil)
     }
 
     /// Brings the saved settings up to date with what the user changed in the app (volume,
@@ -249,7 +258,9 @@ final class Application {
     /// - Throws: `SDLError` when a frame cannot be drawn or presented.
     func drawIfNeeded(at now: Duration) throws(SDLError) {
         let first = !screen.firstFramePresented
+        if screen.needsDisplay { LatencyProbe.mark("draw") }
         guard try screen.drawIfNeeded(session, at: now) else { return }
+        LatencyProbe.mark("drawn")
         bench?.framePresented(now: now)
         if first && audioStartPending {
             audioStartPending = false

@@ -73,8 +73,14 @@ final class Screen {
         let (pixelWidth, _) = try presenter.beginFrame()
         let scale = Double(pixelWidth) / max(window.size.width, 1) * coordinateScale
         pixelScale = scale
-        try sceneRenderer.draw(Scene(session: session, at: now, language: language), pixelScale: scale)
-        try presenter.present()
+        LatencyProbe.mark("scene")
+        let scene = Scene(session: session, at: now, language: language)
+        if presenter.keepsFrame {
+            try presenter.present(damage: try sceneRenderer.drawChanges(scene, pixelScale: scale))
+        } else {
+            try sceneRenderer.draw(scene, pixelScale: scale)
+            try presenter.present()
+        }
         firstFramePresented = true
         if session.isTextFieldFocused { updateTextInputRect(windowPerPixel: coordinateScale / scale) }
         return true

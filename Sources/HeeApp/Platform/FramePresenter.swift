@@ -26,8 +26,17 @@ protocol FramePresenter: AnyObject {
     /// (Wayland system mode's layer surface: its output's scale; SDL's window is never
     /// shown), else `nil`.
     var pixelsPerWindowCoordinate: Double? { get }
+    /// Whether the target `beginFrame` made current still holds the last frame drawn into
+    /// it, so a frame may redraw only what changed (`SceneRenderer.drawChanges`).
+    var keepsFrame: Bool { get }
+    /// Puts the frame on the screen when only `damage` (pixels) changed since the last
+    /// one (`nil`: all of it; empty: nothing, and nothing is sent).
+    /// - Throws: `SDLError` when the frame cannot be handed to the display server.
+    func present(damage: [PixelRect]?) throws(SDLError)
 }
 
 extension FramePresenter {
     var pixelsPerWindowCoordinate: Double? { nil }
+    var keepsFrame: Bool { false }
+    func present(damage: [PixelRect]?) throws(SDLError) { try present() }
 }

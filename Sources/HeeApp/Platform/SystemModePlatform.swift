@@ -16,8 +16,22 @@ protocol SystemModePlatform: AnyObject {
     /// Shows the keyboard's window on top without giving it the focus (instead of
     /// `SDL_ShowWindow`).
     func showWindow()
+    /// The window's first frame has been handed to the display server (work that can wait
+    /// until the keyboard is on the screen).
+    func windowShown()
     /// Looks at an SDL event meant for the platform layer (`SDL_SYSWMEVENT`, or the
     /// `SDL_USEREVENT` Wayland system mode's connection posts when it has events), which happened
     /// at `now`. Returns whether the key target changed (its title included).
     func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool
+    /// How the loop waits for events while this platform runs, when not SDL's own way.
+    var eventWaiter: (any EventWaiter)? { get }
+    /// Until when the loop holds frames back (keystrokes just sent have not reached the
+    /// display server yet), if it does.
+    var frameHoldDeadline: Duration? { get }
+}
+
+extension SystemModePlatform {
+    var eventWaiter: (any EventWaiter)? { nil }
+    var frameHoldDeadline: Duration? { nil }
+    func windowShown() {}
 }

@@ -20,6 +20,8 @@ final class WaylandShmBuffer {
     /// Whether the compositor may still read it: set when attached, cleared by
     /// `wl_buffer.release`.
     var busy = false
+    /// The number of the frame it holds (see `WaylandLayerPresenter`), `nil` before the first.
+    var frame: Int?
 
     /// A `width` × `height` buffer from `shm` (a `wl_shm`), whose release events go to
     /// `listener` with the buffer object as data.

@@ -101,10 +101,10 @@ final class HeeButtonPainter {
         if let digits = try text.line(counterText, counterStyle, pixelScale: 1) {
             // Right-aligned like "%2d"; clipped so nothing ever leaves the black box.
             let dx = box.x + box.width - Int((g.counterPadding * k).rounded()) - digits.width
-            renderer.clip(to: box)
-            try renderer.copy(digits.texture, to: PixelRect(x: dx, y: box.y + (box.height - digits.height) / 2,
-                                                            width: digits.width, height: digits.height))
-            renderer.clip(to: nil)
+            try renderer.clipping(to: box) { () throws(SDLError) in
+                try renderer.copy(digits.texture, to: PixelRect(x: dx, y: box.y + (box.height - digits.height) / 2,
+                                                                width: digits.width, height: digits.height))
+            }
         }
         if let label = try text.line(visibleLabel, labelStyle, pixelScale: 1) {
             let labelX = boxX + boxWidth + spacing

@@ -106,12 +106,12 @@ final class KanaPainter {
         let style = TextStyle(.regular, Self.compositionPointSize, Palette.keyLabel)
         guard let line = try text.line(composed, fit(composed, style, room: area.width, s: s), pixelScale: s) else { return }
         let top = area.y + (area.height - line.height) / 2
-        renderer.clip(to: area)
-        defer { renderer.clip(to: nil) }
-        try renderer.copy(line.texture, to: PixelRect(x: area.x, y: top, width: line.width, height: line.height))
-        let thickness = max(Int(s.rounded()), 1)
-        try renderer.fill(PixelRect(x: area.x, y: top + line.ascent + 2 * thickness, width: min(line.width, area.width), height: thickness),
-                          Palette.keyLabel)
+        try renderer.clipping(to: area) { () throws(SDLError) in
+            try renderer.copy(line.texture, to: PixelRect(x: area.x, y: top, width: line.width, height: line.height))
+            let thickness = max(Int(s.rounded()), 1)
+            try renderer.fill(PixelRect(x: area.x, y: top + line.ascent + 2 * thickness, width: min(line.width, area.width),
+                                        height: thickness), Palette.keyLabel)
+        }
     }
 
     /// The composition's size in system mode's line (points).

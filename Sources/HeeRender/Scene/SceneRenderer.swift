@@ -15,10 +15,10 @@ public final class SceneRenderer {
 
     public let renderer: Renderer
     public let text: TextRenderer
-    private let hee: HeeButtonPainter
-    private let keys: KeyPainter
-    private let bubbles: BubblePainter
-    private let kana: KanaPainter
+    let hee: HeeButtonPainter
+    let keys: KeyPainter
+    let bubbles: BubblePainter
+    let kana: KanaPainter
     private let textField: TextFieldView
     private var card: (key: [Int], texture: Texture)?
     private var lastScale: Double?
@@ -31,6 +31,8 @@ public final class SceneRenderer {
     /// pixel scale, and what was shown (cut with "…" when it did not fit). Measured again only
     /// when one of them changes, not every frame.
     private var fittedTargetLine: (key: TargetLineKey, shown: String)?
+    /// System mode's last frame: what it showed and where (for `drawChanges`).
+    var lastSystemFrame: SystemFrame?
 
     private struct HostLayerKey: Hashable {
         var layout: KeyboardLayout, scale: Double, strings: HostScreenText
@@ -66,11 +68,10 @@ public final class SceneRenderer {
             kana.reset()
             lastScale = s
         }
+        lastSystemFrame = nil
         if scene.layout.mode == .system {
             // The keyboard alone, under the line that says where keys go.
-            try renderer.clear(Palette.keyboardBackground)
-            try drawTargetLine(scene, s)
-            try drawKeyboard(scene, s)
+            try drawSystemFrame(scene, s)
             return
         }
         if let pressed = scene.pressedHostControl, pressed.isButton {
@@ -127,12 +128,13 @@ public final class SceneRenderer {
         if let pressed = scene.pressedHostControl, pressed.isButton, pressed != .resetCount {
             // The pressed button's highlight, clipped so the card's rounded corners stay round.
             let row = px(layout.frame(of: pressed), s)
-            renderer.clip(to: row)
-            card!.texture.tint(Palette.rowPressed)
-            try renderer.copy(card!.texture, to: PixelRect(x: list.x, y: row.y + row.height - list.height,
-                                                           width: list.width, height: list.height))
-            card!.texture.tint(.white)
-            renderer.clip(to: nil)
+            let texture = card!.texture
+            texture.tint(Palette.rowPressed)
+            defer { texture.tint(.white) }
+            try renderer.clipping(to: row) { () throws(SDLError) in
+                try renderer.copy(texture, to: PixelRect(x: list.x, y: row.y + row.height - list.height,
+                                                         width: list.width, height: list.height))
+            }
         }
 
         let inset = Int((Self.rowTextInset * s).rounded())
@@ -213,7 +215,7 @@ public final class SceneRenderer {
 
     /// The line naming the window keys go to, left-aligned, cut with "…" to fit; while the
     /// kana pad composes, its composition instead, underlined (only committed text goes out).
-    private func drawTargetLine(_ scene: Scene, _ s: Double) throws(SDLError) {
+    func drawTargetLine(_ scene: Scene, _ s: Double) throws(SDLError) {
         let area = px(scene.layout.targetLine, s)
         let inset = Int((Self.rowTextInset * s).rounded())
         if let composed = scene.kanaComposition {
@@ -245,10 +247,17 @@ public final class SceneRenderer {
     // MARK: Keyboard
 
     private func drawKeyboard(_ scene: Scene, _ s: Double) throws(SDLError) {
-        let layout = scene.layout
-        let dy = scene.keyboardOffset
-        let frame0 = px(layout.keyboardFrame, s)
         let faces = scene.faces
+        try drawKeyboardLayer(scene, s, faces)
+        for item in keyboardItems(scene, s, faces) { try item.draw() }
+    }
+
+    /// The keyboard with every key up: one copy of a texture drawn once per layout, scale and
+    /// faces (the へぇ button is drawn over it, see `keyboardItems`). `faces`: the scene's
+    /// (`Scene.faces`, worked out once per frame).
+    func drawKeyboardLayer(_ scene: Scene, _ s: Double, _ faces: [KeyID: KeyFace]) throws(SDLError) {
+        let layout = scene.layout
+        let frame0 = px(layout.keyboardFrame, s)
         let key = KeyboardLayerKey(layout: layout, scale: s, faces: faces)
         if keyboardLayer?.key != key {
             // The keyboard with every key up, drawn with its top-left at the layer's origin.
@@ -264,32 +273,9 @@ public final class SceneRenderer {
             }
             keyboardLayer = (key, texture)
         }
-        let shift = Int((dy * s).rounded())
+        let shift = Int((scene.keyboardOffset * s).rounded())
         try renderer.copy(keyboardLayer!.texture, to: PixelRect(x: frame0.x, y: frame0.y + shift,
                                                                width: frame0.width, height: frame0.height))
-        for key in layout.orderedKeys where key != .hee && scene.pressedKeys.contains(key) {
-            guard let rect = layout.keys[key], let face = faces[key] else { continue }
-            try keys.draw(face, in: px(rect.offsetBy(dy: dy), s), s: s, pressed: true)
-        }
-        let frame = layout.heeFrame.offsetBy(dy: dy)
-        try hee.draw(origin: (frame.x * s, frame.y * s), pixelsPerPoint: layout.heeScale * s,
-                     capPress: scene.capPress, counterText: scene.counterText, isFull: scene.isCounterFull)
-        // Callouts last: they rise above the row and may cover the へぇ button, as on iOS. A
-        // key whose alternates bubble is open shows the bubble instead.
-        for key in scene.pressedKeys.sorted() where key != scene.bubble?.key {
-            guard let rect = layout.keys[key], let callout = faces[key]?.callout else { continue }
-            try keys.drawCallout(callout, key: px(rect.offsetBy(dy: dy), s), bounds: px(layout.keyboardFrame.offsetBy(dy: dy), s),
-                                 s: s)
-        }
-        if let bubble = scene.bubble, let rect = layout.keys[bubble.key] {
-            try bubbles.draw(bubble, key: px(rect.offsetBy(dy: dy), s), s: s) { self.px($0.offsetBy(dy: dy), s) }
-        }
-        if scene.hasKanaPad {
-            try kana.drawCandidateBar(scene.candidateBar, s: s) { self.px($0.offsetBy(dy: dy), s) }
-        }
-        if let held = scene.flickGuide, let rect = layout.keys[held.key] {
-            try kana.drawGuide(held.guide, key: px(rect.offsetBy(dy: dy), s), bounds: px(layout.keyboardFrame.offsetBy(dy: dy), s), s: s)
-        }
     }
 
     /// Points → pixels, edges rounded so that adjacent rectangles stay adjacent.

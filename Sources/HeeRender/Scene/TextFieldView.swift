@@ -56,53 +56,53 @@ final class TextFieldView {
         let visible = before + composed + String(full[caretIndex..<end])
         drawn = (content.x, firstVisible, visible, style, s)
 
-        renderer.clip(to: content)
-        defer { renderer.clip(to: nil) }
-        func x(ofPrefix prefix: Substring) -> Int { content.x + text.width(of: String(prefix), style, pixelScale: s) }
+        try renderer.clipping(to: content) { () throws(SDLError) in
+            func x(ofPrefix prefix: Substring) -> Int { content.x + text.width(of: String(prefix), style, pixelScale: s) }
 
-        // Selection highlight, behind the text.
-        if scene.anchor != scene.caret {
-            let lower = max(min(scene.anchor, scene.caret), firstVisible) - firstVisible
-            let upper = max(scene.anchor, scene.caret) - firstVisible
-            let beforeCount = before.count
-            // Offsets after the caret are shifted by the composition drawn there.
-            func visibleOffset(_ o: Int) -> Int { o <= beforeCount ? o : o + composed.count }
-            let x0 = x(ofPrefix: visible.prefix(visibleOffset(lower)))
-            let x1 = x(ofPrefix: visible.prefix(visibleOffset(min(upper, visible.count))))
-            if x1 > x0 {
-                try renderer.fill(PixelRect(x: x0, y: content.y + (content.height - caretSize.height) / 2,
-                                            width: x1 - x0, height: caretSize.height), selectionColor)
+            // Selection highlight, behind the text.
+            if scene.anchor != scene.caret {
+                let lower = max(min(scene.anchor, scene.caret), firstVisible) - firstVisible
+                let upper = max(scene.anchor, scene.caret) - firstVisible
+                let beforeCount = before.count
+                // Offsets after the caret are shifted by the composition drawn there.
+                func visibleOffset(_ o: Int) -> Int { o <= beforeCount ? o : o + composed.count }
+                let x0 = x(ofPrefix: visible.prefix(visibleOffset(lower)))
+                let x1 = x(ofPrefix: visible.prefix(visibleOffset(min(upper, visible.count))))
+                if x1 > x0 {
+                    try renderer.fill(PixelRect(x: x0, y: content.y + (content.height - caretSize.height) / 2,
+                                                width: x1 - x0, height: caretSize.height), selectionColor)
+                }
             }
-        }
 
-        // The field keeps its own last line: its text changes with every key, so it stays out
-        // of the shared cache (which would fill with stale variants), and blinking or an
-        // animation elsewhere redraws it without rendering it again.
-        let lineKey = LineKey(text: visible, style: style, scale: s)
-        if lastLine?.key != lineKey {
-            lastLine = (lineKey, try text.line(visible, style, pixelScale: s, cached: false))
-        }
-        let line = lastLine?.line ?? nil
-        let lineTop = content.y + (content.height - (line?.height ?? text.lineHeight(style, pixelScale: s))) / 2
-        if let line {
-            try renderer.copy(line.texture, to: PixelRect(x: content.x, y: lineTop, width: line.width, height: line.height))
-        }
+            // The field keeps its own last line: its text changes with every key, so it stays out
+            // of the shared cache (which would fill with stale variants), and blinking or an
+            // animation elsewhere redraws it without rendering it again.
+            let lineKey = LineKey(text: visible, style: style, scale: s)
+            if lastLine?.key != lineKey {
+                lastLine = (lineKey, try text.line(visible, style, pixelScale: s, cached: false))
+            }
+            let line = lastLine?.line ?? nil
+            let lineTop = content.y + (content.height - (line?.height ?? text.lineHeight(style, pixelScale: s))) / 2
+            if let line {
+                try renderer.copy(line.texture, to: PixelRect(x: content.x, y: lineTop, width: line.width, height: line.height))
+            }
 
-        // The composition's underline: under its whole text, just below the baseline.
-        if !composed.isEmpty {
-            let x0 = content.x + text.width(of: before, style, pixelScale: s)
-            let x1 = content.x + text.width(of: before + composed, style, pixelScale: s)
-            let ascent = line?.ascent ?? 0
-            let thickness = max(Int(s.rounded()), 1)
-            try renderer.fill(PixelRect(x: x0, y: lineTop + ascent + 2 * thickness, width: x1 - x0, height: thickness),
-                              style.color)
-        }
+            // The composition's underline: under its whole text, just below the baseline.
+            if !composed.isEmpty {
+                let x0 = content.x + text.width(of: before, style, pixelScale: s)
+                let x1 = content.x + text.width(of: before + composed, style, pixelScale: s)
+                let ascent = line?.ascent ?? 0
+                let thickness = max(Int(s.rounded()), 1)
+                try renderer.fill(PixelRect(x: x0, y: lineTop + ascent + 2 * thickness, width: x1 - x0, height: thickness),
+                                  style.color)
+            }
 
-        let caret = PixelRect(x: content.x + caretX, y: content.y + (content.height - caretSize.height) / 2,
-                              width: caretSize.width, height: caretSize.height)
-        caretRect = scene.isTextFieldFocused ? caret : nil
-        if scene.isTextFieldFocused && scene.isCaretVisible {
-            try renderer.fill(caret, Palette.tint)
+            let caret = PixelRect(x: content.x + caretX, y: content.y + (content.height - caretSize.height) / 2,
+                                  width: caretSize.width, height: caretSize.height)
+            caretRect = scene.isTextFieldFocused ? caret : nil
+            if scene.isTextFieldFocused && scene.isCaretVisible {
+                try renderer.fill(caret, Palette.tint)
+            }
         }
     }
 

@@ -8,10 +8,10 @@ import CWaylandProtocols
 /// SDL's, and SDL 2.26 cannot make layer surfaces), its globals, and how its events reach the
 /// main thread.
 ///
-/// SDL's event loop blocks in `SDL_WaitEventTimeout`, which does not watch this connection's
-/// file descriptor. A thread of ours (`WaylandEventReader`) reads the socket as soon as
-/// anything arrives, so the compositor never finds it full, and posts an `SDL_USEREVENT`
-/// (`eventType`); the main thread, handling that event, dispatches what was read
+/// A thread of ours (`WaylandEventReader`) reads the socket as soon as anything arrives, so
+/// the compositor never finds it full, and makes its pipe (`wakeFD`) readable; the loop's
+/// wait (`WaylandEventWaiter`) watches it and hands the loop an `SDL_USEREVENT` of
+/// `eventType`, and the main thread, handling that event, dispatches what was read
 /// (`dispatch()`), so every event handler runs on the main thread, between SDL events.
 final class WaylandConnection {
     /// One global the compositor announced.
@@ -30,6 +30,8 @@ final class WaylandConnection {
     /// `startEventThread`.
     private(set) var eventType: UInt32 = 0
     private var reader: WaylandEventReader?
+    /// The `wl_callback`s of `sync` not yet done.
+    private var callbacks: [ObjectIdentifier: WaylandObject] = [:]
 
     /// Connects to the compositor at `WAYLAND_DISPLAY` and reads its globals (one round trip).
     /// Returns `nil` when there is no compositor to reach.
@@ -103,6 +105,25 @@ final class WaylandConnection {
         }
     }
 
+    /// Sends `wl_display.sync`: `done` runs (on the main thread, when the answer is
+    /// dispatched) once the compositor has handled every request sent before it. Returns
+    /// `false` when the request could not be made.
+    @discardableResult
+    func sync(_ done: @escaping () -> Void) -> Bool {
+        var placeholder = wl_argument(u: 0)
+        guard let proxy = wl_proxy_marshal_array_flags(display, 0 /* wl_display.sync */, hee_wl_callback(), 1, 0,
+                                                       &placeholder) else { return false }
+        let callback = WaylandObject(proxy: proxy)
+        let id = ObjectIdentifier(callback)
+        callbacks[id] = callback
+        callback.onEvent = { [unowned self] _, _ in  // wl_callback.done(data); the compositor destroys it
+            callbacks[id]?.destroy(request: nil)
+            callbacks[id] = nil
+            done()
+        }
+        return true
+    }
+
     /// Whether the connection has failed (a protocol error, the compositor gone).
     var failed: Bool { wl_display_get_error(display) != 0 }
 
@@ -119,22 +140,26 @@ final class WaylandConnection {
         return "protocol error \(error) on \(name)@\(id)"
     }
 
-    /// Starts the thread that reads the connection and wakes SDL's loop when events arrive.
-    /// Afterwards the main thread only dispatches (`dispatch()`), never reads.
+    /// Starts the thread that reads the connection and says when events arrive
+    /// (`wakeFD`). Afterwards the main thread only dispatches (`dispatch()`), never reads.
     func startEventThread() {
         guard reader == nil else { return }
         eventType = SDL_RegisterEvents(1)
         guard eventType != UInt32.max else { return }
-        reader = WaylandEventReader(display: display, eventType: eventType)
+        reader = WaylandEventReader(display: display)
     }
+
+    /// The pipe end that is readable while events read by the reader thread wait to be
+    /// dispatched (`nil` without the thread).
+    var wakeFD: Int32? { reader?.wakeFD }
+
+    /// Takes the reader's wake-ups (see `WaylandEventReader.takeWakeUps`).
+    func takeWakeUps() { reader?.takeWakeUps() }
 
     /// Dispatches the events the reader thread has read (on the main thread). Returns
     /// `false` when the connection failed.
     @discardableResult
     func dispatch() -> Bool {
-        // The reader may post the next wake-up from here on: events it reads meanwhile are
-        // dispatched now or on that wake-up, never left behind.
-        reader?.wakeUpHandled()
         flush()
         let result = wl_display_dispatch_pending(display)
         flush()

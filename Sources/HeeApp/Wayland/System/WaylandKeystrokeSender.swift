@@ -22,6 +22,10 @@ import KeyboardCore
 /// carries a serial older than its last commit, which happens when our next text reaches the
 /// compositor before that answer. Keystrokes queue meanwhile, in order (a BackSpace never
 /// overtakes text); a client that never answers is waited for at most `answerWait`.
+///
+/// The virtual keyboard and its keymap are made by `start()`, after the keyboard's first
+/// frame is on the screen: compiling the seat's layout and ours took about 20 ms here, and
+/// the compositor compiles the keymap we send before it answers anything else of ours.
 final class WaylandKeystrokeSender: KeySender {
     /// The longest wait for the application's answer to committed text.
     static let answerWait: Duration = .milliseconds(100)
@@ -33,8 +37,16 @@ final class WaylandKeystrokeSender: KeySender {
         case virtualKeyboard = "virtual-keyboard"
     }
 
-    private let keymap: WaylandKeymap
-    private let keyboard: WaylandVirtualKeyboard
+    /// The keymap and the virtual keyboard, once `start()` made them.
+    private var typing: (keymap: WaylandKeymap, keyboard: WaylandVirtualKeyboard)?
+    /// What `start()` needs: the seat, its manager, the seat's layout, and the characters to
+    /// have keys for from the start.
+    private let seat: WaylandObject
+    private let keyboardManager: WaylandObject
+    private let seatKeymap: String?
+    private var readyKeysyms: [UInt32]
+    /// Why `start()` failed, if it did (every keystroke then reports it).
+    private var startFailure: Failure?
     /// `nil` when the compositor has no input-method-v2.
     let inputMethod: WaylandInputMethod?
     private let connection: WaylandConnection
@@ -43,21 +55,34 @@ final class WaylandKeystrokeSender: KeySender {
     /// Since when we wait for the answer to committed text, if we do.
     private var waitingSince: Duration?
 
-    /// A virtual keyboard on `seat` with the seat's layout (`seatKeymap`, XKB text, if the
-    /// seat has a keyboard) and keys for `readyText`'s characters in its first keymap; the
-    /// seat's input method, when the compositor has `inputMethodManager`.
-    /// - Throws: `Failure` when the keymap cannot be made or sent.
+    /// A sender on `seat`, with the seat's layout (`seatKeymap`, XKB text, if the seat has a
+    /// keyboard) and keys for `readyText`'s characters in its first keymap once started; the
+    /// seat's input method at once, when the compositor has `inputMethodManager`.
     init(connection: WaylandConnection, seat: WaylandObject, keyboardManager: WaylandObject, inputMethodManager: WaylandObject?,
-         seatKeymap: String?, readyText: String) throws(Failure) {
+         seatKeymap: String?, readyText: String) {
         self.connection = connection
-        do {
-            keymap = try WaylandKeymap(seatKeymap: seatKeymap)
-            _ = keymap.prepare(Self.keysyms(of: readyText))
-            keyboard = try WaylandVirtualKeyboard(manager: keyboardManager, seat: seat, keymap: keymap)
-        } catch {
-            throw Failure(description: error.description)
-        }
+        self.seat = seat
+        self.keyboardManager = keyboardManager
+        self.seatKeymap = seatKeymap
+        readyKeysyms = Self.keysyms(of: readyText)
         inputMethod = inputMethodManager.flatMap { WaylandInputMethod(manager: $0, seat: seat) }
+        connection.flush()
+    }
+
+    /// Makes the keymap and the virtual keyboard (once; again after a failure).
+    /// - Throws: `Failure` when the keymap cannot be made or sent.
+    func start() throws(Failure) {
+        guard typing == nil else { return }
+        do {
+            let keymap = try WaylandKeymap(seatKeymap: seatKeymap)
+            _ = keymap.prepare(readyKeysyms)
+            typing = (keymap, try WaylandVirtualKeyboard(manager: keyboardManager, seat: seat, keymap: keymap))
+            startFailure = nil
+        } catch {
+            let failure = Failure(description: error.description)
+            startFailure = failure
+            throw failure
+        }
         connection.flush()
     }
 
@@ -79,7 +104,7 @@ final class WaylandKeystrokeSender: KeySender {
 
     /// The seat's keymap arrived or changed (the user switched layouts).
     func seatKeymapChanged(_ text: String) {
-        guard !keymap.isOwn(text), keymap.seatLayoutChanged(to: text) else { return }
+        guard let (keymap, keyboard) = typing, !keymap.isOwn(text), keymap.seatLayoutChanged(to: text) else { return }
         try? keyboard.sendKeymapIfChanged()
         connection.flush()
     }
@@ -87,6 +112,10 @@ final class WaylandKeystrokeSender: KeySender {
     /// Gives every character of `text` a key ahead of time, so its first press sends no
     /// keymap.
     func prepare(_ text: String, at now: Duration) {
+        guard let (keymap, keyboard) = typing else {
+            readyKeysyms += Self.keysyms(of: text)
+            return
+        }
         if keymap.prepare(Self.keysyms(of: text)) {
             try? keyboard.sendKeymapIfChanged()
             connection.flush()
@@ -110,6 +139,7 @@ final class WaylandKeystrokeSender: KeySender {
                 throw Failure(description: "no keysym for U+\(String(scalar.value, radix: 16, uppercase: true))")
             }
         }
+        try start()
         lastNow = now
         queue.append((stroke, time))
         let path: Path = if case .text = stroke, inputMethod?.takesText == true { .inputMethod } else { .virtualKeyboard }
@@ -119,7 +149,11 @@ final class WaylandKeystrokeSender: KeySender {
 
     /// Sends queued keystrokes until one is committed text (then waits for the answer).
     private func sendQueued(at now: Duration?) {
-        defer { connection.flush() }
+        let before = queue.count
+        defer {
+            if queue.count < before { awaitArrival(since: now ?? lastNow) }
+            connection.flush()
+        }
         while waitingSince == nil, !queue.isEmpty {
             let (stroke, time) = queue.removeFirst()
             if case .text(let text) = stroke, let inputMethod, inputMethod.takesText {
@@ -138,6 +172,23 @@ final class WaylandKeystrokeSender: KeySender {
             }
             connection.flush()  // each keystroke's requests fit libwayland's buffer
         }
+    }
+
+    /// Since when keystrokes sent have not been confirmed as handled by the compositor (a
+    /// `wl_display.sync` follows every batch), if any are in flight.
+    private(set) var inFlightSince: Duration?
+    private var inFlight = 0
+
+    /// Asks the compositor to confirm the keystrokes just sent.
+    private func awaitArrival(since now: Duration) {
+        let asked = connection.sync { [weak self] in
+            guard let self else { return }
+            inFlight -= 1
+            if inFlight == 0 { inFlightSince = nil }
+        }
+        guard asked else { return }
+        inFlight += 1
+        if inFlightSince == nil { inFlightSince = now }
     }
 
     /// `text` cut after the last whole character that fits in `maxBytes` of UTF-8 (at least
@@ -159,6 +210,7 @@ final class WaylandKeystrokeSender: KeySender {
 
     /// Types `stroke` through the virtual keyboard.
     private func type(_ stroke: Keystroke, time: UInt32) throws(Failure) {
+        guard let (keymap, keyboard) = typing else { throw startFailure ?? Failure(description: "the virtual keyboard is not made") }
         func keysym(_ scalar: Unicode.Scalar) throws(Failure) -> UInt32 {
             let keysym = xkb_utf32_to_keysym(scalar.value)
             guard keysym != 0 else { throw Failure(description: "no keysym for U+\(String(scalar.value, radix: 16, uppercase: true))") }

@@ -8,6 +8,12 @@ import HeeRender
 /// is copied into a shared-memory buffer and attached, as `WaylandPresenter` does on SDL's
 /// own surface. A buffer is reused once the compositor has released it (events read by
 /// `WaylandConnection.dispatch()`); a frame that finds every buffer busy gets a new one.
+///
+/// The frame texture keeps its pixels from frame to frame (`keepsFrame`), so a frame draws
+/// only what changed (`SceneRenderer.drawChanges`). A buffer is brought up to date by
+/// copying what changed since the frame it holds (each buffer knows its frame's number;
+/// the last `damageHistory` frames' changes are kept), and the compositor is told only this
+/// frame's changes (`wl_surface.damage_buffer`).
 final class WaylandLayerPresenter: FramePresenter {
     let renderer: Renderer
     /// How many buffers may exist at once (two in practice).
@@ -20,6 +26,16 @@ final class WaylandLayerPresenter: FramePresenter {
     private var buffers: [WaylandShmBuffer] = []
     private var frame: Texture?
     private var shown = false
+    /// Whether `frame` holds the last frame drawn (false once it is made anew).
+    private var frameKept = false
+    /// The number of the last frame presented.
+    private var frameNumber = 0
+    /// The changes (pixels; `nil`: everything) of the last frames presented, newest last.
+    private var recentDamage: [(frame: Int, rects: [PixelRect]?)] = []
+    /// Whether a frame drawn since the last one presented was not presented.
+    private var changedUnsent = false
+    /// How many frames' changes are kept.
+    static let damageHistory = 8
 
     /// - Throws: `SDLError` when the software renderer cannot be created.
     init(layer: WaylandLayerSurface, shm: OpaquePointer, connection: WaylandConnection) throws(SDLError) {
@@ -54,19 +70,55 @@ final class WaylandLayerPresenter: FramePresenter {
             try renderer.setTarget(nil)
             frame = nil
             frame = try Texture(renderer: renderer, targetWidth: width, height: height)
+            frameKept = false
         }
         try renderer.setTarget(frame)
         return (width, height)
     }
 
-    func present() throws(SDLError) {
-        // Before the first configure a buffer would be a protocol error.
-        guard shown, layer.size.width > 0, let frame else { return }
+    var keepsFrame: Bool { frameKept }
+
+    func present() throws(SDLError) { try present(damage: nil) }
+
+    func present(damage: [PixelRect]?) throws(SDLError) {
+        frameKept = frame != nil
+        // Before the first configure a buffer would be a protocol error. What changed
+        // meanwhile goes with the next frame presented: all of it.
+        guard shown, layer.size.width > 0, let frame else {
+            if damage?.isEmpty != true { changedUnsent = true }
+            return
+        }
+        if let damage, damage.isEmpty, frameNumber > 0, !changedUnsent { return }
+        let damage = changedUnsent ? nil : damage
+        changedUnsent = false
+        frameNumber += 1
+        recentDamage.append((frameNumber, damage))
+        if recentDamage.count > Self.damageHistory { recentDamage.removeFirst() }
         let buffer = try freeBuffer(width: frame.width, height: frame.height)
-        try renderer.readPixels(into: buffer.pixels, pitch: buffer.stride)
-        layer.attach(buffer)
+        if let missing = buffer.frame.flatMap(changes(since:)) {
+            for r in missing {
+                try renderer.readPixels(in: r, into: buffer.pixels + r.y * buffer.stride + r.x * 4, pitch: buffer.stride)
+            }
+        } else {
+            try renderer.readPixels(into: buffer.pixels, pitch: buffer.stride)
+        }
+        LatencyProbe.mark("copied")
+        buffer.frame = frameNumber
+        layer.attach(buffer, damage: damage)
         buffer.busy = true
         connection.flush()
+    }
+
+    /// What changed after frame `held` up to the last one presented, or `nil` when that is
+    /// not known (too old, or a frame changed everything).
+    private func changes(since held: Int) -> [PixelRect]? {
+        guard let first = recentDamage.first, first.frame <= held + 1 else { return nil }
+        var rects: [PixelRect] = []
+        for entry in recentDamage where entry.frame > held {
+            guard let changed = entry.rects else { return nil }
+            rects += changed
+        }
+        return rects
     }
 
     func windowShown() throws(SDLError) {

@@ -1,5 +1,6 @@
 import CWayland
 import CWaylandProtocols
+import HeeRender
 
 /// The docked keyboard: a `zwlr_layer_shell_v1` surface on the overlay layer, anchored to the
 /// bottom, left and right edges of its output (so as wide as the output), `height` window
@@ -92,14 +93,18 @@ final class WaylandLayerSurface {
         onChange?()
     }
 
-    /// Shows `buffer` (drawn at `scale`) on the surface.
-    func attach(_ buffer: WaylandShmBuffer) {
+    /// Shows `buffer` (drawn at `scale`) on the surface; `damage`: the pixels that changed
+    /// since the buffer shown before (`nil`: all).
+    func attach(_ buffer: WaylandShmBuffer, damage: [PixelRect]? = nil) {
         if surface.version >= 3 { surface.request(8, [.int(scale)]) }       // set_buffer_scale
         wl_surface_attach(surface.proxy, buffer.buffer, 0, 0)
+        let all = PixelRect(x: 0, y: 0, width: Int(Int32.max), height: Int(Int32.max))
         if surface.version >= 4 {
-            surface.request(9, [.int(0), .int(0), .int(Int32.max), .int(Int32.max)])  // damage_buffer
+            for r in damage ?? [all] {                                      // damage_buffer (pixels)
+                surface.request(9, [.int(Int32(r.x)), .int(Int32(r.y)), .int(Int32(r.width)), .int(Int32(r.height))])
+            }
         } else {
-            surface.request(2, [.int(0), .int(0), .int(Int32.max), .int(Int32.max)])  // damage
+            surface.request(2, [.int(0), .int(0), .int(Int32.max), .int(Int32.max)])  // damage (surface coordinates)
         }
         surface.request(6)                                                   // commit
     }

@@ -112,6 +112,7 @@ final class WaylandSeatInput {
             moved(to: (args.fixed(1), args.fixed(2)))
         case 3:  // button(serial, time, button, state)
             guard pointerInside, let button = Self.sdlButton(linux: args.uint(2)) else { return }
+            LatencyProbe.mark("button")
             pushButton(button, down: args.uint(3) == 1)
         default:
             break

@@ -74,7 +74,7 @@ for name in "${selected[@]}"; do
   # A target is one file, or a folder of them.
   if [[ -d Fuzz/Targets/$name ]]; then code=(Fuzz/Targets/"$name"/*.swift); else code=("Fuzz/Targets/$name.swift"); fi
   echo "# fuzz: build $name"
-  quiet "$SWIFTC" "${flags[@]}" "${extra[@]}" -module-name FuzzTarget Fuzz/Support/*.swift "${code[@]}" \
+  quiet "$SWIFTC" "${flags[@]}" "${extra[@]}" -module-name FuzzTarget Fuzz/Support/*.swift Tests/KeyboardCoreTests/SplitMix64.swift "${code[@]}" \
     "${libraries[@]}" -o "$build/bin/$name"
 done
 [[ -z ${FUZZ_BUILD_ONLY:-} ]] || exit 0

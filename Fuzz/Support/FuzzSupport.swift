@@ -76,15 +76,3 @@ struct ByteReader {
     mutating func rest() -> ArraySlice<UInt8> { take(bytes.count - index) }
 }
 
-/// A small deterministic generator (SplitMix64) for choices a target derives from its input,
-/// such as the sizes of the pieces a stream is fed in.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

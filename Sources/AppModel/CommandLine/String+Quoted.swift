@@ -6,16 +6,7 @@ extension String {
     public var quotedForMessage: String {
         var out = "'"
         for scalar in unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+            if let escape = scalar.controlEscape { out += escape } else { out.unicodeScalars.append(scalar) }
         }
         return out + "'"
     }

@@ -95,9 +95,18 @@ extension KeyboardSession {
             if newLayout != layout {
                 layout = newLayout
                 relayoutCandidateBar()
-                // A bubble or trackpad drawn for the old geometry closes; the key stays held.
+                // A bubble or trackpad drawn for the old geometry closes, and its pointer's
+                // press ends with it: the finger rests on no key and types nothing on release
+                // (it would slide onto whatever key the new geometry puts under it). A press
+                // still waiting for its hold delay stays held.
                 if trackpad != nil { effects.append(.trackpadChanged(false)) }
+                let held = pressedKeys
+                for id in [bubble?.pointer, trackpad?.pointer].compactMap({ $0 }) {
+                    pointers[id] = KeyboardSession.PointerTarget.none
+                    layerReturns[id] = nil
+                }
                 (hold, bubble, trackpad) = (nil, nil, nil)
+                updatePressedKeys(from: held, time: time, &effects)
                 effects.append(.layoutChanged)
                 if isTextFieldFocused { effects.append(.startTextInput(layout.textField)) }
             }

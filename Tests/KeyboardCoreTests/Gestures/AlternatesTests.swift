@@ -199,6 +199,21 @@ struct AlternatesTests {
         #expect(session.textField.text.isEmpty)
     }
 
+    /// A resize closes an open bubble (drawn for the old geometry) and ends its press: the
+    /// finger, released on a letter of the new geometry, types nothing.
+    @Test func aResizeClosesTheBubbleAndEndsItsPress() throws {
+        var session = try Self.holding("e")
+        session.send(.tick, at: 1000 + Self.delay)
+        #expect(session.bubble != nil)
+        let resized = session.send(.windowResized(Size(width: 600, height: 900)), at: 1600)
+        #expect(session.bubble == nil && session.pressedKeys.isEmpty)
+        #expect(resized.contains(.keyTouched("e", down: false)))
+        let letter = try session.center(of: "x")
+        session.send(.pointerMoved(.mouse, letter), at: 1650)
+        session.send(.pointerUp(.mouse, letter), at: 1700)
+        #expect(session.textField.text.isEmpty)
+    }
+
     /// Shift applies: the bubble shows upper case, É is typed, and a one-shot shift turns off.
     @Test func shiftAppliesToTheAlternates() throws {
         var session = KeyboardSession.launched()

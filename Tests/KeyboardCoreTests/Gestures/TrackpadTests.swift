@@ -136,15 +136,21 @@ struct TrackpadTests {
         #expect(session.layerName == "numbers")
     }
 
-    /// A resize ends the trackpad (its geometry is gone) and says so; the space bar stays held
-    /// and types nothing more.
-    @Test func aResizeEndsTheTrackpad() throws {
-        var (session, start) = try Self.holdingSpace()
+    /// A resize ends the trackpad (its geometry is gone) and says so, and the finger's press
+    /// with it: the space bar is up, and the finger, released on a letter of the new geometry
+    /// (a new-user trial typed "f" this way), types nothing.
+    @Test func aResizeEndsTheTrackpadAndItsPress() throws {
+        var (session, _) = try Self.holdingSpace()
         session.send(.tick, at: 2000 + Self.delay)
         let resized = session.send(.windowResized(Size(width: 600, height: 900)), at: 2600)
         #expect(resized.contains(.trackpadChanged(false)))
-        #expect(session.trackpad == nil)
-        let up = session.send(.pointerUp(.finger(1), start), at: 2700)
+        #expect(resized.contains(.keyTouched(.space, down: false)))
+        #expect(session.trackpad == nil && session.pressedKeys.isEmpty)
+        let letter = try session.center(of: "f")
+        let moved = session.send(.pointerMoved(.finger(1), letter), at: 2650)
+        let up = session.send(.pointerUp(.finger(1), letter), at: 2700)
+        #expect(!(moved + up).contains(.keyTouched("f", down: true)))
         #expect(!up.contains(.trackpadChanged(false)))
+        #expect(session.textField.text == "hello")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// input. A failure names the seed and the step.
 @Suite("Kana pad fuzz")
 struct KanaSessionFuzzTests {
-    typealias Rng = SessionFuzzTests.SplitMix64
+    typealias Rng = SplitMix64
     static let steps = 30_000
     static let pointerIDs: [PointerID] = [.mouse, .finger(1), .finger(2), .finger(3)]
 

@@ -106,7 +106,7 @@ struct SystemModeTests {
     /// counts, shift states and key presses agree too. Random touches, holds and rollovers.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func sameRulesInBothModes(seed: UInt64) throws {
-        var rng = SessionFuzzTests.SplitMix64(state: seed)
+        var rng = SplitMix64(state: seed)
         var host = KeyboardSession.launched()
         var system = Self.launched()
         var replica = TextBuffer()

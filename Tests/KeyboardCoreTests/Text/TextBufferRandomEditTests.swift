@@ -12,18 +12,6 @@ struct TextBufferRandomEditTests {
         "\u{FE0F}", "❤", "ab", "🇯🇵", "\r\n", "\t",
     ]
 
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: Array(UInt64(1)...12))
     func incrementalCountsMatchAFullRecount(seed: UInt64) {
         var rng = SplitMix64(state: seed)

@@ -122,7 +122,8 @@ install: release metainfo
 		.build/release/HeeIcon $$n $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png . || exit 1; \
 	done
 
-## Removes exactly what `make install` put there (and the directories it made, if empty).
+## Removes exactly the files `make install` put there, and its own directories (share/hee-keyboard,
+## lib/hee-keyboard) once empty; directories others share (bin, share/applications, ...) stay.
 uninstall:
 	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop $(LIBDIR)/libHeeVulkanStub.so
 	rm -f $(MANDIR)/hee-keyboard.1 $(METAINFODIR)/hee-keyboard.metainfo.xml

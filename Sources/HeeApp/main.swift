@@ -69,9 +69,7 @@ let command: LaunchOptions.Command
 do {
     command = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    Console.error("\(Console.program): \(error.message)")
-    Console.error(Console.usage)
-    exit(ExitStatus.usage)
+    Console.usageError(error.message)
 }
 
 switch command {
@@ -107,9 +105,7 @@ case .run(let options):
         do {
             _ = try layouts.choose(flag: name, saved: nil)
         } catch {
-            Console.error("\(Console.program): \(error.message)")
-            Console.error(Console.usage)
-            exit(ExitStatus.usage)
+            Console.usageError(error.message)
         }
     }
     var replay: [InputRecord] = []
@@ -136,9 +132,7 @@ case .run(let options):
         // The same file under another spelling (./r, an absolute path, d/../r, a link) would
         // be overwritten by the recording: compare files, not strings.
         if let replayPath = options.replayPath, FileSystem.sameFile(path, replayPath) {
-            Console.error("\(Console.program): --record and --replay name the same file ('\(path)' is '\(replayPath)'; recording would overwrite it)")
-            Console.error(Console.usage)
-            exit(ExitStatus.usage)
+            Console.usageError("--record and --replay name the same file (\(path.quotedForMessage) is \(replayPath.quotedForMessage); recording would overwrite it)")
         }
         do {
             recorder = try InputRecorder(path: path, protecting: options.replayPath.flatMap(FileSystem.identity(of:)))
@@ -149,7 +143,8 @@ case .run(let options):
     }
     let store = usesUserFiles ? SettingsStore(file: settingsFile) : nil
     // Cannot throw: a --layout that names nothing was refused above.
-    let layoutChoice = (try? layouts.choose(flag: options.layout, saved: store?.settings.layout))
+    let layoutChoice = (try? layouts.choose(flag: options.layout, saved: store?.settings.layout,
+                                                       globe: store?.settings.layouts ?? Settings.defaultLayouts))
         ?? LayoutCatalog.Choice(name: LayoutCatalog.defaultName, source: .builtIn)
     if let warning = layoutChoice.warning {
         Console.error("\(Console.program): warning: \(settingsFile.path ?? "settings"): \(warning)")
@@ -165,6 +160,12 @@ case .run(let options):
     let configuration = options.configuration(settings: saved, environment: environment, layout: definition.name,
                                               keyRows: shown.map { KeyboardLayout.keyRows(of: $0, desktopKeys: desktopKeys) }.max(),
                                               candidateBar: shown.contains(where: \.hasKanaPad))
+    // A --size below what the layouts need is raised; say so (a saved size is raised quietly).
+    if let asked = options.windowSize, asked != configuration.windowSize {
+        let size = configuration.windowSize
+        Console.error("\(Console.program): warning: --size \(Int(asked.width))x\(Int(asked.height)) raised to \(Int(size.width))x\(Int(size.height)): "
+                      + "the smallest window for the layouts the globe key shows (\(shown.map(\.name).joined(separator: ", ")))")
+    }
     var app: Application?
     do {
         sigprocmask(SIG_BLOCK, &quitSignals, nil)

@@ -144,7 +144,8 @@ struct LaunchOptionsTests {
 struct LaunchOptionsMessageTests {
     @Test(arguments: [
         (["--bogus\n--trace"], #"unknown option '--bogus\n--trace'"#),
-        (["\u{1B}[2J"], #"unknown option '\u001b[2J'"#),
+        (["\u{1B}[2J"], #"unexpected argument '\u001b[2J': HeeApp takes only options"#),
+        (["-\u{1B}[2J"], #"unknown option '-\u001b[2J'"#),
         (["--volume", "5\u{7F}\u{85}"], #"--volume expects a whole number from 0 to 100, not '5\u007f\u0085'"#),
         (["--lang", "ja\r\t\u{2028}"], #"--lang expects ja or en, not 'ja\r\t\u2028'"#),
         (["--replay", "a\nb", "--replay", "c"], #"--replay is given twice ('a\nb' and 'c'); one file only"#),
@@ -154,5 +155,18 @@ struct LaunchOptionsMessageTests {
         let error = try #require(LaunchOptionsTests.usageError(arguments))
         #expect(error.message == message)
         #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+}
+
+/// A word that is not an option is called that, and a number out of range names the range.
+@Suite("LaunchOptions messages for words and ranges")
+struct LaunchOptionsWordingTests {
+    @Test(arguments: [
+        (["positional"], "unexpected argument 'positional': HeeApp takes only options"),
+        (["--bench-presses", "0"], "--bench-presses expects a whole number from 1 to 1000000, not '0'"),
+        (["--bench-presses", "5", "--bench-interval", "-1"], "--bench-interval expects a whole number from 0 to 1000000, not '-1'"),
+    ])
+    func messages(arguments: [String], message: String) throws {
+        #expect(try #require(LaunchOptionsTests.usageError(arguments)).message == message)
     }
 }

@@ -46,6 +46,17 @@ struct LayoutChoiceTests {
         #expect(try Self.choice(flag: "en", saved: "nope") == LayoutCatalog.Choice(name: "en", source: .shipped))
     }
 
+    /// Without a flag or a saved "layout", the first existing layout of the saved "layouts"
+    /// (a new-user trial's ["mine"] started on en, which the list leaves out); the flag and
+    /// the saved choice still win.
+    @Test func nothingChosenMeansTheGlobeListsFirstLayout() throws {
+        #expect(try Self.catalog.choose(flag: nil, saved: nil, globe: ["mine"]) == LayoutCatalog.Choice(name: "mine", source: .user))
+        #expect(try Self.catalog.choose(flag: nil, saved: nil, globe: ["nope", "de"]) == LayoutCatalog.Choice(name: "de", source: .user))
+        #expect(try Self.catalog.choose(flag: nil, saved: nil, globe: ["nope"]) == LayoutCatalog.Choice(name: "en", source: .shipped))
+        #expect(try Self.catalog.choose(flag: nil, saved: "de", globe: ["mine"]).name == "de")
+        #expect(try Self.catalog.choose(flag: "en", saved: nil, globe: ["mine"]).name == "en")
+    }
+
     @Test func aFlagNamingNoLayoutIsAUsageErrorListingTheNames() {
         #expect(Self.usageError { try Self.choice(flag: "nope", saved: "de") } == "--layout nope: no such layout; there are de, en, mine")
     }

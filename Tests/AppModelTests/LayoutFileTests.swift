@@ -175,6 +175,12 @@ struct LayoutFileTests {
             == LayoutFile.Problem(place: "$.layers[0].rows[2][0]", reason: #"a row item has only one of "key", "gap" or "covered", not "key" and "gap""#))
     }
 
+    /// No layers is said as such, not as keys placed in no layer (a new-user trial).
+    @Test func aLayoutWithoutLayersIsRefusedAtItsLayers() {
+        #expect(Self.problem(#"{"name": "t", "columns": 10, "layers": [], "keys": {"123": {"layer": "numbers"}}}"#)
+            == LayoutFile.Problem(place: "$.layers", reason: "a layout needs at least one layer"))
+    }
+
     @Test func aKeyEntryMustBeAboutAKeyThatIsThere() {
         #expect(Self.problem(Self.valid(replacing: #""e": {"#, with: #""\"": {"label": "q"}, "e": {"#))
             == LayoutFile.Problem(place: #"$.keys["\""]"#, reason: #"no layer has key "\"""#))

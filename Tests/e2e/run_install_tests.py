@@ -474,8 +474,9 @@ def check_exit_statuses(work, binary, label, assets):
         name = os.path.basename(binary)
         expect(first.startswith(name + ": ") and args[-1] in first,
                f"[{label}] {args}: first stderr line {first!r}")
-        expect("usage:" in r.stderr, f"[{label}] {args}: no usage after the error")
-    ok(f"[{label}] exit 64 with a one-line error and the usage for {len(usage_cases)} bad command lines")
+        expect(r.stderr.splitlines()[1:] == [f"Try '{name} --help' for the options."],
+               f"[{label}] {args}: not the error and the pointer to --help alone: {r.stderr!r}")
+    ok(f"[{label}] exit 64 with a one-line error and a pointer to --help for {len(usage_cases)} bad command lines")
 
     # A layout that exists nowhere: the names that do, from the shipped layouts/ (the work's
     # XDG_CONFIG_HOME has none of its own).
@@ -483,9 +484,9 @@ def check_exit_statuses(work, binary, label, assets):
     r.expect_status(64)
     first = r.stderr.splitlines()[0] if r.stderr else ""
     expected = f"{os.path.basename(binary)}: --layout nope: no such layout; there are de, en, ja-kana"
-    expect(first == expected and "usage:" in r.stderr and r.stdout == "",
-           f"[{label}] --layout nope: expected {expected!r} and the usage, got {r.stderr!r}")
-    ok(f"[{label}] --layout nope: exit 64, {first!r} and the usage")
+    expect(first == expected and "--help" in r.stderr and len(r.stderr.splitlines()) == 2 and r.stdout == "",
+           f"[{label}] --layout nope: expected {expected!r} and the pointer to --help, got {r.stderr!r}")
+    ok(f"[{label}] --layout nope: exit 64, {first!r} and the pointer to --help")
 
     bad = work.path("malformed.jsonl")
     with open(bad, "w", encoding="utf-8") as f:

@@ -102,8 +102,9 @@ extension LaunchOptions {
                 options.desktopKeys = flag == "--desktop-keys"
             case "--bench-presses", "--bench-interval":
                 let text = try value()
-                guard let n = Int(text), n >= (flag == "--bench-presses" ? 1 : 0), n <= 1_000_000 else {
-                    throw UsageError(message: "\(flag) expects a whole number, not \(text.quotedForMessage)")
+                let least = flag == "--bench-presses" ? 1 : 0
+                guard let n = Int(text), n >= least, n <= 1_000_000 else {
+                    throw UsageError(message: "\(flag) expects a whole number from \(least) to 1000000, not \(text.quotedForMessage)")
                 }
                 if flag == "--bench-presses" { options.benchPresses = n } else { options.benchInterval = n; sawBenchInterval = true }
             case "--bench-gesture":
@@ -118,6 +119,9 @@ extension LaunchOptions {
                 guard !dir.isEmpty else { throw UsageError(message: "--assets needs a directory") }
                 options.assetsDirectory = dir
             default:
+                guard argument.hasPrefix("-") else {
+                    throw UsageError(message: "unexpected argument \(argument.quotedForMessage): HeeApp takes only options")
+                }
                 throw UsageError(message: "unknown option \(argument.quotedForMessage)")
             }
         }

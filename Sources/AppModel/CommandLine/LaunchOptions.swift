@@ -145,8 +145,10 @@ public struct LaunchOptions: Hashable, Sendable {
                          docked along the bottom of the output)
           --float        with --system on Wayland: float over windows instead of reserving
                          the keyboard's height at the bottom of the output
-          --trace        write JSON Lines events (layout, keyboard, touch, hee, shift, text,
-                         audio, sound, volume, reset) to stdout, one per line, flushed at once
+          --trace        write JSON Lines events to stdout, one per line, flushed at once:
+                         layout, keyboard, touch, hee, shift, layer, modifier, alternates,
+                         trackpad, text, composition, candidates, commit, keyboardLayout,
+                         send, target, audio, sound, volume, settings, reset (README, "Trace")
           --mute         no sound this run: never open an audio device (default: the saved
                          setting, sound on)
           --no-mute      sound this run even if the saved settings say mute
@@ -154,14 +156,15 @@ public struct LaunchOptions: Hashable, Sendable {
           --limit N      the show's rule: the counter stops at N, 1-99, and further presses
                          do nothing until the count is reset (default: the saved setting, none)
           --lang ja|en   label language (default: from LC_ALL / LC_MESSAGES / LANG)
-          --layout NAME  keyboard layout for this run: en, de, or your own NAME.json in
-                         ~/.config/hee-keyboard/layouts (default: the saved setting, en)
+          --layout NAME  keyboard layout for this run: en, de, ja-kana, or your own NAME.json
+                         in ~/.config/hee-keyboard/layouts (default: the saved setting, en)
           --desktop-keys  show the row esc tab ctrl alt and the arrows under the へぇ button
                          this run (default: the saved setting; shown with --system only)
           --no-desktop-keys  hide that row this run, also with --system
-          --size WxH     window size in points (default: the saved size, 480x800; minimum:
-                         \(Int(KeyboardLayout.minimumWindowSize.width))x\(Int(KeyboardLayout.minimumWindowSize.height)), maximum: 16384x16384; with --system: \(Int(KeyboardLayout.defaultSystemWindowSize().width))x\(Int(KeyboardLayout.defaultSystemWindowSize().height)), minimum
-                         \(Int(KeyboardLayout.minimumWindowSize(for: .system).width))x\(Int(KeyboardLayout.minimumWindowSize(for: .system).height)), \(Int(KeyboardLayout.minimumWindowSize(for: .system, keyRows: KeyboardLayout.standardKeyRows).height)) high without the desktop row; not saved)
+          --size WxH     window size in points, not saved (default: the saved size, 480x800;
+                         with --system \(Self.sizeText(KeyboardLayout.defaultSystemWindowSize(candidateBar: true)))); at least \(Self.sizeText(KeyboardLayout.minimumWindowSize)) (with --system \(Self.sizeText(KeyboardLayout.minimumWindowSize(for: .system, keyRows: KeyboardLayout.standardKeyRows)))),
+                         at most 16384x16384; raised, with a warning, to what the layouts the
+                         globe key shows need (the desktop row, the kana pad's candidate bar)
           --scale F      pixels per point, 0.5-8 (default: GDK_SCALE if set, else 1); the
                          window is the size times F, drawn sharp at that scale
           --assets DIR   directory holding fonts/, sounds/ and layouts/ (default: found
@@ -178,4 +181,7 @@ public struct LaunchOptions: Hashable, Sendable {
           --help         show this help and exit
           --version      print the version and exit
         """
+
+    /// `size` as `--size` writes it (whole points, `WxH`).
+    static func sizeText(_ size: Size) -> String { "\(Int(size.width))x\(Int(size.height))" }
 }

@@ -60,11 +60,12 @@ public struct LayoutCatalog: Hashable, Sendable {
     }
 
     /// The layout to use: `--layout`'s if given (`flag`), else the saved setting's (`saved`),
+    /// else the first of the globe key's layouts (`globe`, the saved `"layouts"`) that exists,
     /// else `en`.
     /// - Throws: `LaunchOptions.UsageError` when `flag` names no layout there is (the message
     ///   lists the names that exist); a saved name that exists nowhere is not an error: `en`
     ///   with a `warning`.
-    public func choose(flag: String?, saved: String?) throws(LaunchOptions.UsageError) -> Choice {
+    public func choose(flag: String?, saved: String?, globe: [String] = []) throws(LaunchOptions.UsageError) -> Choice {
         if let flag {
             guard let source = source(of: flag) else {
                 throw LaunchOptions.UsageError(message: "--layout \(flag): no such layout; there are \(names.joined(separator: ", "))")
@@ -76,6 +77,9 @@ public struct LayoutCatalog: Hashable, Sendable {
             return Choice(name: Self.defaultName, source: source(of: Self.defaultName)!,
                           warning: "\"layout\" \"\(saved)\" names no layout (there are \(names.joined(separator: ", "))); using \(Self.defaultName)")
         }
+        // A list of layouts without `en` (["mine"]) starts on its first, not on a layout the
+        // user left out.
+        if let first = globe.first(where: { source(of: $0) != nil }) { return Choice(name: first, source: source(of: first)!) }
         return Choice(name: Self.defaultName, source: source(of: Self.defaultName)!)
     }
 }

@@ -31,6 +31,8 @@ extension LayoutFile {
         for (i, value) in try array(layersField.value, at: layersField.path, of: "layers").enumerated() {
             layers.append(try layer(from: value, at: "\(layersField.path)[\(i)]"))
         }
+        // Said before the keys, which would otherwise be refused as placed in no layer.
+        guard !layers.isEmpty else { throw Problem(place: layersField.path, reason: "a layout needs at least one layer") }
         var desktopRow: [RowItem] = []
         if let rowField = top.optional("desktopRow") {
             for (k, itemValue) in try array(rowField.value, at: rowField.path, of: "keys").enumerated() {

@@ -29,6 +29,15 @@ enum Console {
         }.joined(separator: "\n")
     }
 
+    /// Says what was wrong with the command line (`message`, one line without the program's
+    /// name) and where the usage is, on stderr, and exits with status 64 (`EX_USAGE`). The
+    /// usage itself (40 lines) would scroll the one line that matters off a small terminal.
+    static func usageError(_ message: String) -> Never {
+        error("\(program): \(message)")
+        error("Try '\(program) --help' for the options.")
+        exit(ExitStatus.usage)
+    }
+
     /// Writes `line` and a newline to stderr.
     static func error(_ line: String) { write(line + "\n", to: 2) }
 

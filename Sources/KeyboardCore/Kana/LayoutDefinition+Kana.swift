@@ -18,19 +18,23 @@ extension LayoutDefinition {
     }
 
     /// The layout with iOS's globe key beside the layer key (`123`, `ABC`) of each layer's
-    /// bottom row, as wide as that key: what iOS shows when more than one keyboard is enabled.
-    /// A layout that already has a globe key, or a layer whose bottom row has no layer key or
-    /// no room for one more, is left as it is.
+    /// lowest row that has one (the bottom row, or the one above rows a layout file added
+    /// below it), as wide as that key: what iOS shows when more than one keyboard is enabled.
+    /// A layout that already has a globe key, or a layer with no layer key or no room for
+    /// one more, is left as it is.
     public func withGlobeKey() -> LayoutDefinition {
         guard !layers.contains(where: { $0.keyIDs.contains(.globe) }) else { return self }
+        let isLayerKey = { (item: RowItem) in
+            item.keyID.map { if case .showLayer = action(of: $0) { true } else { false } } ?? false
+        }
         var copy = self
         for i in copy.layers.indices {
-            guard var row = copy.layers[i].rows.last,
-                  let at = row.firstIndex(where: { item in item.keyID.map { if case .showLayer = action(of: $0) { true } else { false } } ?? false })
-            else { continue }
+            guard let r = copy.layers[i].rows.lastIndex(where: { $0.contains(where: isLayerKey) }) else { continue }
+            var row = copy.layers[i].rows[r]
+            let at = row.firstIndex(where: isLayerKey)!
             row.insert(.key(.globe, width: row[at].width), at: at + 1)
             var candidate = copy
-            candidate.layers[i].rows[candidate.layers[i].rows.count - 1] = row
+            candidate.layers[i].rows[r] = row
             if (try? candidate.validate()) != nil { copy = candidate }
         }
         return copy

@@ -21,6 +21,20 @@ struct GlobeKeyTests {
         #expect(KeyboardSession(windowSize: KeyboardLayout.defaultWindowSize).definition == .english)
     }
 
+    /// A layout file's row added below the bottom row (a new-user trial's "zz") does not lose
+    /// the globe key: it goes beside the layer key of the lowest row that has one.
+    @Test func theGlobeKeyGoesToTheLowestRowWithALayerKey() throws {
+        var extra = LayoutDefinition.english
+        extra.name = "extra"
+        extra.layers[0].rows.append([.key("zz")])
+        try extra.validate()
+        let withGlobe = extra.withGlobeKey()
+        let rows = withGlobe.firstLayer.rows
+        #expect(rows[rows.count - 2].compactMap(\.keyID) == ["123", .globe, .space, .return])
+        #expect(rows.last?.compactMap(\.keyID) == ["zz"])
+        #expect(withGlobe.layers.allSatisfy { $0.keyIDs.contains(.globe) })
+    }
+
     @Test func theGlobeKeySwitchesLayoutsAndTheFrameFollows() throws {
         var session = KeyboardSession(windowSize: KeyboardLayout.defaultWindowSize, layouts: [.english, .japaneseKana])
         _ = session.handle(.launched, at: .zero)

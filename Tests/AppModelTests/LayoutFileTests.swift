@@ -175,6 +175,14 @@ struct LayoutFileTests {
             == LayoutFile.Problem(place: "$.layers[0].rows[2][0]", reason: #"a row item has only one of "key", "gap" or "covered", not "key" and "gap""#))
     }
 
+    /// A name from the file quoted in a problem has its control characters escaped: the
+    /// problem stays one line (the layout-file fuzz target found a layer name with DEL).
+    @Test func namesInProblemsHaveTheirControlCharactersEscaped() throws {
+        let problem = try #require(Self.problem(Self.valid(replacing: #""layer": "numbers"}"#, with: #""layer": "num\u007f\nbers"}"#)))
+        #expect(problem == LayoutFile.Problem(place: #"$.keys["123"].layer"#, reason: #"no layer is named "num\u007f\nbers""#))
+        #expect(!problem.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
     /// No layers is said as such, not as keys placed in no layer (a new-user trial).
     @Test func aLayoutWithoutLayersIsRefusedAtItsLayers() {
         #expect(Self.problem(#"{"name": "t", "columns": 10, "layers": [], "keys": {"123": {"layer": "numbers"}}}"#)

@@ -34,10 +34,13 @@ public enum LayoutFile {
         /// Why, in one line.
         public var reason: String
 
-        /// A problem at `place` (a JSON path or `line:column`), for `reason`.
+        /// A problem at `place` (a JSON path or `line:column`), for `reason`. Names from the
+        /// file quoted in either (a layer's, a key's) have their control characters escaped,
+        /// so the problem stays one line (found by the layout-file fuzz target: a layer name
+        /// with DEL).
         public init(place: String?, reason: String) {
-            self.place = place
-            self.reason = reason
+            self.place = place?.controlsEscaped
+            self.reason = reason.controlsEscaped
         }
 
         /// `$.layers[1].rows[2]: its keys are 11.4 units wide; a row holds 10`.

@@ -32,8 +32,19 @@ extension KeyboardLayout {
                 y += heeArea
                 continue
             }
-            let widths = itemWidths(row, available: w - 2 * margin, unit: unit)
-            let total = widths.reduce(0, +) + Double(row.count - 1) * gap
+            let available = w - 2 * margin
+            var widths = itemWidths(row, available: available, unit: unit)
+            var spacing = gap
+            var total = widths.reduce(0, +) + Double(row.count - 1) * gap
+            if total > available {
+                // More narrow keys than columns: their gaps add up past the keyboard's width
+                // (validation counts units only). The row is narrowed to fit, keys and gaps
+                // alike, rather than run off the keyboard's edges.
+                let k = available / total
+                widths = widths.map { $0 * k }
+                spacing = gap * k
+                total = available
+            }
             var x = row.contains { $0.width == .fill } ? margin : (w - total) / 2
             for (item, itemWidth) in zip(row, widths) {
                 if case .key(let id, _, let span) = item {
@@ -41,7 +52,7 @@ extension KeyboardLayout {
                     keys[id] = Rect(x: x, y: y, width: itemWidth, height: keyHeight + tall)
                     order.append(id)
                 }
-                x += itemWidth + gap
+                x += itemWidth + spacing
             }
             y += keyHeight
         }

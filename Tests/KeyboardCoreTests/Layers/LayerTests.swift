@@ -34,6 +34,27 @@ struct LayerTests {
     static let sizes = [KeyboardLayout.defaultWindowSize, KeyboardLayout.minimumWindowSize,
                         Size(width: 390, height: 844), Size(width: 1024, height: 768)]
 
+    /// A row of more narrow keys than columns (units within the row, but their gaps add up:
+    /// the layout-file fuzz target's desktop row of eight keys in 5.75 columns, one 0.86 wide)
+    /// is narrowed to fit at the narrowest window: every key inside the keyboard, in order,
+    /// none overlapping, each found by a tap at its centre.
+    @Test func aRowOfNarrowKeysWhoseGapsOverflowIsNarrowedToFit() throws {
+        let ids: [KeyID] = ["a", "b", "c", "d", "e", "f", "g", "h"]
+        let row: [RowItem] = ids.enumerated().map { i, id in .key(id, width: .units(i == 6 ? 0.86 : 0.68)) }
+        let definition = LayoutDefinition(name: "narrow", columns: 5.75, layers: [
+            LayerDefinition(name: "letters", rows: [[.key(.hee)], row, [.key(.space, width: .fill)]]),
+        ])
+        try definition.validate()
+        let size = KeyboardLayout.minimumWindowSize(for: .hostScreen, keyRows: 2)
+        let layout = KeyboardLayout(windowSize: size, mode: .hostScreen, definition: definition)
+        let rects = try ids.map { try #require(layout.keys[$0]) }
+        #expect(rects.first!.minX >= layout.keyboardFrame.minX && rects.last!.maxX <= layout.keyboardFrame.maxX,
+                "\(rects.first!) … \(rects.last!) inside \(layout.keyboardFrame)")
+        for (left, right) in zip(rects, rects.dropFirst()) { #expect(left.maxX < right.minX) }
+        for (id, rect) in zip(ids, rects) { #expect(layout.key(at: rect.center) == id) }
+        #expect(isClose(rects[6].width / rects[0].width, 0.86 / 0.68, tolerance: 1e-6), "the widths keep their ratios")
+    }
+
     @Test func englishHasTheThreeLayersInOrder() {
         #expect(LayoutDefinition.english.name == "en")
         #expect(LayoutDefinition.english.layers.map(\.name) == ["letters", "numbers", "symbols"])

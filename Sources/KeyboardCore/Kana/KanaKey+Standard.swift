@@ -30,6 +30,17 @@ extension KanaKey {
         KanaKey(tap: "、", left: "。", up: "？", right: "！", down: nil, cycle: ["、", "。", "？", "！", "…"]),
     ]
 
+    /// The number pad behind ☆123: its twelve keys in reading order (1 2 3 / 4 5 6 / 7 8 9 /
+    /// ( 0 .), each typing its digit or sign on a tap and symbols on the flicks.
+    public static let numberPad: [KanaKey] = [
+        KanaKey(tap: "1", left: "☆", up: "♪", right: "→", down: nil), KanaKey(tap: "2", left: "¥", up: "$", right: "€", down: nil),
+        KanaKey(tap: "3", left: "%", up: "°", right: "#", down: nil), KanaKey(tap: "4", left: "○", up: "*", right: "・", down: nil),
+        KanaKey(tap: "5", left: "+", up: "×", right: "÷", down: nil), KanaKey(tap: "6", left: "<", up: "=", right: ">", down: nil),
+        KanaKey(tap: "7", left: "「", up: "」", right: ":", down: nil), KanaKey(tap: "8", left: "〒", up: "々", right: "〆", down: nil),
+        KanaKey(tap: "9", left: "^", up: "|", right: "\\", down: nil), KanaKey(tap: "(", left: ")", up: "[", right: "]", down: nil),
+        KanaKey(tap: "0", left: "〜", up: "…", right: nil, down: nil), KanaKey(tap: ".", left: ",", up: "-", right: "/", down: nil),
+    ]
+
     /// The standard key whose id (tap kana) is `id`.
     public static func standard(_ id: String) -> KanaKey? {
         standard.first { $0.id == id }

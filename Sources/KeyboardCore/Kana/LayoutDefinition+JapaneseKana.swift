@@ -25,14 +25,6 @@ extension LayoutDefinition {
         let kanaLayer = LayerDefinition(name: "kana", rows: grid([["あ", "か", "さ"], ["た", "な", "は"], ["ま", "や", "ら"],
                                                                  [.kanaModifier, "わ", "、"]],
                                                                 left: [.kanaNext, .kanaUndo, "123", .globe]))
-        let numberKeys: [KanaKey] = [
-            KanaKey(tap: "1", left: "☆", up: "♪", right: "→", down: nil), KanaKey(tap: "2", left: "¥", up: "$", right: "€", down: nil),
-            KanaKey(tap: "3", left: "%", up: "°", right: "#", down: nil), KanaKey(tap: "4", left: "○", up: "*", right: "・", down: nil),
-            KanaKey(tap: "5", left: "+", up: "×", right: "÷", down: nil), KanaKey(tap: "6", left: "<", up: "=", right: ">", down: nil),
-            KanaKey(tap: "7", left: "「", up: "」", right: ":", down: nil), KanaKey(tap: "8", left: "〒", up: "々", right: "〆", down: nil),
-            KanaKey(tap: "9", left: "^", up: "|", right: "\\", down: nil), KanaKey(tap: "(", left: ")", up: "[", right: "]", down: nil),
-            KanaKey(tap: "0", left: "〜", up: "…", right: nil, down: nil), KanaKey(tap: ".", left: ",", up: "-", right: "/", down: nil),
-        ]
         let numbersLayer = LayerDefinition(name: "numbers", rows: grid([["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["(", "0", "."]],
                                                                       left: [.kanaNext, .kanaUndo, "かな", .globe]))
         var keys: [KeyID: KeyDefinition] = [
@@ -42,7 +34,7 @@ extension LayoutDefinition {
             .return: KeyDefinition(label: "改行"),
             .kanaModifier: KeyDefinition(forms: KanaModifierTable.standard.forms),
         ]
-        for key in KanaKey.standard + numberKeys {
+        for key in KanaKey.standard + KanaKey.numberPad {
             keys[KeyID(key.id)] = KeyDefinition(action: .kana(key))
         }
         keys["、"]?.label = "、。?!"

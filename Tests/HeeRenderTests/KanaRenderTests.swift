@@ -19,14 +19,7 @@ extension RenderTests {
         /// Flicks `key` at `time` ms (one key width or height in `direction`).
         static func flick(_ session: inout KeyboardSession, _ key: KeyID, _ direction: FlickDirection, at time: Int) {
             let rect = session.layout.keys[key]!
-            let offset: (Double, Double) = switch direction {
-            case .center: (0, 0)
-            case .left: (-rect.width, 0)
-            case .right: (rect.width, 0)
-            case .up: (0, -rect.height)
-            case .down: (0, rect.height)
-            }
-            let end = Point(x: rect.center.x + offset.0, y: rect.center.y + offset.1)
+            let end = direction.end(from: rect)
             _ = session.handle(.pointerDown(.mouse, rect.center), at: .milliseconds(time))
             _ = session.handle(.pointerUp(.mouse, end), at: .milliseconds(time + 40))
         }

@@ -89,7 +89,7 @@ extension RenderTests {
         @Test func kanaFlickGuideCompositionAndCandidatesMatchWholeFrames() throws {
             let session = KanaPad.session(mode: .system)
             let na = try #require(session.layout.keys["な"])
-            let left = Point(x: na.center.x - na.width, y: na.center.y)
+            let left = FlickDirection.left.end(from: na)
             let drawn = try run([
                 (nil, 0),
                 (.pointerDown(.finger(1), na.center), 100), (nil, 400),  // touched: the flick guide

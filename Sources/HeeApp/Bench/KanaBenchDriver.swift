@@ -157,17 +157,11 @@ final class KanaBenchDriver: Benchmark {
         case .confirm: (.return, .center)
         }
         guard let rect = keys[key] else { return finish() }
-        let (dx, dy): (Double, Double) = switch direction {
-        case .center: (0, 0)
-        case .left: (-rect.width, 0)
-        case .right: (rect.width, 0)
-        case .up: (0, -rect.height)
-        case .down: (0, rect.height)
-        }
+        let end = direction.end(from: rect)
         benchFlickFromX.store(Int32(rect.center.x.rounded()), ordering: .relaxed)
         benchFlickFromY.store(Int32(rect.center.y.rounded()), ordering: .relaxed)
-        benchFlickToX.store(Int32((rect.center.x + dx).rounded()), ordering: .relaxed)
-        benchFlickToY.store(Int32((rect.center.y + dy).rounded()), ordering: .relaxed)
+        benchFlickToX.store(Int32(end.x.rounded()), ordering: .relaxed)
+        benchFlickToY.store(Int32(end.y.rounded()), ordering: .relaxed)
         benchWindowID.store(windowID, ordering: .relaxed)
         phase = .pushed(current, t0: 0)
         SDL_AddTimer(UInt32(max(interval.seconds * 1000, 1)), benchPushFlick, nil)

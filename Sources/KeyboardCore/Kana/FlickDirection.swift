@@ -12,6 +12,20 @@ public enum FlickDirection: String, CaseIterable, Hashable, Sendable {
 
     /// The four directions away from the key, in iOS's order (clockwise from 9 o'clock).
     public static let outward: [FlickDirection] = [.left, .up, .right, .down]
+
+    /// Where a flick this way from the centre of `key` (points) ends: one key width (or
+    /// height) away; the centre itself for `.center` (a tap). The benchmark's and the tests'
+    /// flicks go there.
+    public func end(from key: Rect) -> Point {
+        let c = key.center
+        return switch self {
+        case .center: c
+        case .left: Point(x: c.x - key.width, y: c.y)
+        case .right: Point(x: c.x + key.width, y: c.y)
+        case .up: Point(x: c.x, y: c.y - key.height)
+        case .down: Point(x: c.x, y: c.y + key.height)
+        }
+    }
 }
 
 /// The text a flick key gives for each `FlickDirection`; `nil` where it gives nothing (iOS's

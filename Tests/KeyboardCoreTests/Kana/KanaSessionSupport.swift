@@ -21,14 +21,7 @@ extension KeyboardSession {
                         converter: inout FakeKanaKanjiConverter?) throws -> [KeyboardEffect] {
         let rect = try #require(layout.keys[key], "no key \(key) in layer \(layout.layerName)")
         let start = rect.center
-        let (dx, dy): (Double, Double) = switch direction {
-        case .center: (0, 0)
-        case .left: (-rect.width, 0)
-        case .right: (rect.width, 0)
-        case .up: (0, -rect.height)
-        case .down: (0, rect.height)
-        }
-        let end = Point(x: start.x + dx, y: start.y + dy)
+        let end = direction.end(from: rect)
         var effects = send(.pointerDown(pointer, start), at: time)
         effects += send(.pointerMoved(pointer, end), at: time + 20)
         effects += send(.pointerUp(pointer, end), at: time + 40)

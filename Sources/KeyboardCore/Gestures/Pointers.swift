@@ -55,29 +55,29 @@ public struct Pointers: Hashable, Sendable {
     public subscript(pointer: PointerID) -> Target? { targets[pointer] }
 
     /// Keys held by at least one pointer.
-    public var pressedKeys: Set<KeyID> {
+    public var pressedKeys: Set<KeyID> { Self.keys(in: targets) }
+
+    /// The host control held by a pointer, if any (drawn highlighted): of two held at once,
+    /// the first pointer's (the mouse, then fingers by id), never the dictionary's order.
+    public var pressedHostControl: HostControl? { Self.control(in: targets) }
+
+    private static func keys(in targets: [PointerID: Target]) -> Set<KeyID> {
         var keys = Set<KeyID>()
         for case .key(let key?) in targets.values { keys.insert(key) }
         return keys
     }
 
-    /// The host control held by a pointer, if any (drawn highlighted).
-    public var pressedHostControl: HostControl? {
-        for case .host(let control) in targets.values { return control }
-        return nil
+    private static func control(in targets: [PointerID: Target]) -> HostControl? {
+        var first: (pointer: PointerID, control: HostControl)?
+        for case (let pointer, .host(let control)) in targets where first.map({ pointer.precedes($0.pointer) }) ?? true {
+            first = (pointer, control)
+        }
+        return first?.control
     }
 
-    /// What is drawn of `targets`: the keys and the host controls held.
-    private static func pressed(_ targets: [PointerID: Target]) -> (keys: Set<KeyID>, controls: Set<HostControl>) {
-        var keys = Set<KeyID>(), controls = Set<HostControl>()
-        for target in targets.values {
-            switch target {
-            case .key(let key?): keys.insert(key)
-            case .host(let control): controls.insert(control)
-            default: break
-            }
-        }
-        return (keys, controls)
+    /// What is drawn of `targets`: the keys held, and the host control.
+    private static func pressed(_ targets: [PointerID: Target]) -> (keys: Set<KeyID>, control: HostControl?) {
+        (keys(in: targets), control(in: targets))
     }
 
     // MARK: Presses

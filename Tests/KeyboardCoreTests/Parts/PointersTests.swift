@@ -28,6 +28,18 @@ struct PointersTests {
         #expect(pointers.targets.isEmpty)
     }
 
+    @Test func ofTwoHostControlsHeldTheFirstPointersIsDrawn() {
+        var pointers = Pointers()
+        pointers.set(.finger(5), to: .host(.volumeUp))
+        pointers.set(.finger(2), to: .host(.resetCount))
+        #expect(pointers.pressedHostControl == .resetCount)
+        pointers.set(.mouse, to: .host(.closeKeyboard))
+        #expect(pointers.pressedHostControl == .closeKeyboard)
+        pointers.set(.mouse, to: nil)
+        pointers.set(.finger(2), to: .key("a"))
+        #expect(pointers.pressedHostControl == .volumeUp)
+    }
+
     @Test func rolloverCommitsPressesThatTypeOnReleaseInPointerOrder() {
         var pointers = Pointers()
         pointers.set(.finger(9), to: .key("b"))

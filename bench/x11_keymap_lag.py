@@ -170,7 +170,9 @@ class Target:
                 time.sleep(0.5)
                 return
             time.sleep(0.1)
-        raise RuntimeError(f"no window {title!r}")
+        tree = subprocess.run(["xwininfo", "-root", "-tree"], env=self.env, capture_output=True, text=True).stdout
+        raise RuntimeError(f"no window {title!r} mapped; the tree has: "
+                           f"{[line.strip() for line in tree.splitlines() if 'lag' in line]}")
 
     def result(self, expected):
         if self.browser is not None:
@@ -252,7 +254,10 @@ def main():
             kill_group(xvfb)
             for hog in hogs:
                 kill_group(hog)
-            shutil.rmtree(workdir, ignore_errors=True)
+            if sys.exc_info()[0] is None:
+                shutil.rmtree(workdir, ignore_errors=True)
+            else:
+                print(f"# work dir kept: {workdir}", file=sys.stderr)
     for kind in dict.fromkeys(s[0] for s in summary):
         clean = [f"{s[1]:g}/{s[2]:g}" for s in summary if s[0] == kind and s[3] == 0]
         print(f"# {kind}: no error at delay/gap {', '.join(clean) or '(none)'} ms")

@@ -64,8 +64,9 @@ PAGE = """<!DOCTYPE html>
       focused: document.activeElement === field && document.hasFocus(),
     }}, extra || {{}}));
   }}
-  // Where the fields are in the window (CSS pixels = X pixels at zoom 1): the browser's
-  // own bars are what the outer size has beyond the inner one.
+  // Where the fields are in the window (CSS pixels = X pixels at zoom 1): Firefox says
+  // where its content is on the screen (mozInnerScreenX/Y); for Chromium the browser's own
+  // bars are what the outer size has beyond the inner one.
   function geometry() {{
     const rects = {{}};
     for (const field of fields) {{
@@ -73,7 +74,8 @@ PAGE = """<!DOCTYPE html>
       rects[field.id] = {{x: r.left, y: r.top, w: r.width, h: r.height}};
     }}
     post({{kind: "geometry", fields: rects, outerWidth: window.outerWidth, outerHeight: window.outerHeight,
-          innerWidth: window.innerWidth, innerHeight: window.innerHeight, ratio: window.devicePixelRatio}});
+          innerWidth: window.innerWidth, innerHeight: window.innerHeight, ratio: window.devicePixelRatio,
+          innerScreenX: window.mozInnerScreenX, innerScreenY: window.mozInnerScreenY}});
   }}
   for (const field of fields) {{
     for (const kind of ["input", "keyup", "select", "focus", "mousedown", "mouseup"]) {{
@@ -299,11 +301,14 @@ class Browser:
         if geometry is None:
             fail(f"{self.name}: no geometry report from the page loaded last")
         rect = geometry["fields"][field]
-        left = (geometry["outerWidth"] - geometry["innerWidth"]) / 2
-        top = geometry["outerHeight"] - geometry["innerHeight"] - left
+        x, y = rect["x"] + min(40, rect["w"] / 2), rect["y"] + rect["h"] / 2
         since = server.mark()
-        xdo("mousemove", "--window", window, str(round(left + rect["x"] + min(40, rect["w"] / 2))),
-            str(round(top + rect["y"] + rect["h"] / 2)), "click", "1")
+        if geometry.get("innerScreenX") is not None:
+            xdo("mousemove", str(round(geometry["innerScreenX"] + x)), str(round(geometry["innerScreenY"] + y)), "click", "1")
+        else:
+            left = (geometry["outerWidth"] - geometry["innerWidth"]) / 2
+            top = geometry["outerHeight"] - geometry["innerHeight"] - left
+            xdo("mousemove", "--window", window, str(round(left + x)), str(round(top + y)), "click", "1")
         server.wait_for(lambda r: r.get("field") == field and r.get("kind") == "mousedown",
                         f"the click to land in {self.name}'s #{field}", since=since)
         server.wait_for(lambda r: r.get("field") == field and r.get("kind") == "mouseup" and r.get("focused"),

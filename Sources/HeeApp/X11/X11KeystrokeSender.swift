@@ -129,8 +129,8 @@ final class X11KeystrokeSender: KeySender {
     /// Makes sure every character of `text` has a key, borrowing spare keycodes now for the
     /// ones the layout lacks, in `text`'s order (the session's: most urgent first) while
     /// keycodes last, so a long layer never takes the keycode of a character before it. The
-    /// changes go out at once and are synced, so their time to reach the clients (`settle`)
-    /// runs before the press. Failures are left for `send` to report.
+    /// changes go out at once and are synced, so their time to reach the clients
+    /// (`X11KeycodeTiming.settle`) runs before the press. Failures are left for `send`.
     func prepare(_ text: String, at now: Duration) {
         readyText = text
         if keymap.isStale { try? keymap.load() }

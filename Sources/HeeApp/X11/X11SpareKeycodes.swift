@@ -21,9 +21,10 @@ import CX11
 /// 1,000 presses changes the keymap twice per character, not 2,000 times. A mapping someone
 /// else replaced meanwhile (e.g. `setxkbmap`) is left alone.
 ///
-/// A key is pressed only once its mapping has reached the clients (`waitUntilSettled`):
-/// Chromium translates a key with the keymap it had when the press arrived, so a press right
-/// after the change types the keycode's previous character or nothing. See `settle`.
+/// A key is pressed only once its mapping has reached the clients, and a keycode is remapped
+/// only once the clients have handled its last press (`X11KeycodeTiming`: Chromium translates
+/// a key with the keymap it had when the press arrived, GTK and Tk with the one of when they
+/// handle it).
 ///
 /// (Seen here: under openbox, clicks that arrive while the window manager digests a keymap
 /// change and the clicked client is busy are lost — another reason to change the keymap
@@ -31,21 +32,6 @@ import CX11
 final class X11SpareKeycodes {
     /// How long a borrowed keycode stays mapped after it was last typed.
     static let hold: Duration = .seconds(2)
-
-    /// How long after a mapping change (XChangeKeyboardMapping, then XSync: the server has
-    /// sent every client its MappingNotify) a key on that keycode may be pressed.
-    ///
-    /// Measured with bench/x11_keymap_lag.py (a spare keycode remapped from one character to
-    /// another, XSync, D ms, the XTEST press; 144 presses per application and delay, Xvfb and
-    /// openbox on the 2-core test machine): (figures to come)
-    static let settle: Duration = .milliseconds(10)
-
-    /// How long after a press of a borrowed keycode it may be remapped to another character.
-    /// GTK (Firefox's toolkit too) translates a key with the keymap of when it handles the
-    /// press, so a busy application that handles it after the keycode was remapped types
-    /// the new character in its place. Measured with bench/x11_keymap_lag.py (one keycode
-    /// remapped after every press, G ms after it): REUSE_FIGURES
-    static let reuseAfter: Duration = .milliseconds(500)
 
     /// A borrowed keycode and what it holds: `[lower, upper]` for a letter with two cases,
     /// `[keysym]` otherwise.
@@ -65,11 +51,8 @@ final class X11SpareKeycodes {
     /// The first use of the keystroke or preparation under way (`startUse`): loans used since
     /// are not taken back for another character of it.
     private var useFloor: UInt64 = 0
-    /// Keycodes changed since the last `sync`, and when each change reached the server.
-    private var unsynced = Set<UInt8>()
-    private var mappedAt: [UInt8: ContinuousClock.Instant] = [:]
-    /// When each keycode we lent was last pressed (`pressed`), for `reuseAfter`.
-    private var pressedAt: [UInt8: ContinuousClock.Instant] = [:]
+    /// When our changes reached the server and our keys were pressed.
+    private var timing = X11KeycodeTiming()
     /// The keycode each character was last lent on. A keycode that held another character
     /// before is a risk: Tk (Xlib's keymap cache) was seen typing the character a keycode
     /// held before, when it was changed just before the key (fresh keycodes never did, in
@@ -113,7 +96,7 @@ final class X11SpareKeycodes {
     /// flush; `sync` makes sure it reached the server). When none is free (a layout leaves
     /// about 20; Japanese text needs one per kana and kanji it types), the loan used least
     /// recently, and not since `startUse` (the keystroke or preparation being made), is taken
-    /// back for it — one pressed `reuseAfter` ago or longer; when every such loan was pressed
+    /// back for it — one pressed `X11KeycodeTiming.reuseAfter` ago or longer; when every such loan was pressed
     /// more recently, it waits for the oldest (`waiting`: a keystroke) or gives up. `nil`
     /// when there is none.
     func key(for keysym: UInt32, keymap: X11Keymap, waiting: Bool) -> (keycode: UInt8, upper: Bool)? {
@@ -130,7 +113,7 @@ final class X11SpareKeycodes {
         if mapping.count == 1 { mapping.append(0) }
         XChangeKeyboardMapping(connection.display, Int32(keycode), 2, &mapping, 1)
         changedByUs.insert(keycode)
-        unsynced.insert(keycode)
+        timing.changed(keycode)
         let loan = Loan(keycode: keycode, keysyms: keysyms)
         for symbol in keysyms { loans[symbol] = loan }
         return (keycode, keysyms.count == 2 && keysyms[1] == keysym)
@@ -146,57 +129,40 @@ final class X11SpareKeycodes {
     func loanedKeycode(for keysym: UInt32) -> UInt8? { loans[keysym]?.keycode }
 
     /// Takes back the loan used least recently, not since `startUse` and not pressed within
-    /// `reuseAfter`, for another character (`waiting`: after waiting for the one pressed
-    /// longest ago, if every loan was pressed within `reuseAfter`); returns its keycode.
+    /// `X11KeycodeTiming.reuseAfter`, for another character (`waiting`: after waiting for the
+    /// one pressed longest ago, if every loan was pressed within it); returns its keycode.
     private func reclaimLeastRecent(waiting: Bool) -> UInt8? {
         let lent = Set(loans.values.map(\.keycode))
         let candidates = lent.filter { (keycodeUse[$0] ?? 0) < useFloor }.sorted { (keycodeUse[$0] ?? 0, $0) < (keycodeUse[$1] ?? 0, $1) }
-        let now = ContinuousClock.now
-        func reusable(_ keycode: UInt8) -> Bool { pressedAt[keycode].map { now - $0 >= Self.reuseAfter } ?? true }
-        var chosen = candidates.first(where: reusable)
-        if chosen == nil, waiting, let oldest = candidates.min(by: { pressedAt[$0]! < pressedAt[$1]! }) {
-            Self.sleep(until: pressedAt[oldest]! + Self.reuseAfter)
-            chosen = oldest
+        var chosen = candidates.first(where: timing.isReusable)
+        if chosen == nil, waiting, let first = timing.firstReusable(of: candidates) {
+            timing.waitUntilReusable(first)
+            chosen = first
         }
         guard let chosen else { return nil }
         loans = loans.filter { $0.value.keycode != chosen }
         return chosen
     }
 
-    /// `keycodes` were pressed just now (for `reuseAfter`).
-    func pressed(_ keycodes: [UInt8]) {
-        let now = ContinuousClock.now
-        for keycode in keycodes { pressedAt[keycode] = now }
-    }
-
-    /// Blocks until `instant` (the loop waits: only a keystroke that could not be prepared).
-    private static func sleep(until instant: ContinuousClock.Instant) {
-        let remaining = instant - ContinuousClock.now
-        guard remaining > .zero else { return }
-        let (seconds, attoseconds) = remaining.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var left = timespec()
-        while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
-    }
+    /// `keycodes` were pressed just now (for `X11KeycodeTiming.reuseAfter`).
+    func pressed(_ keycodes: [UInt8]) { timing.pressed(keycodes) }
 
     /// Sends the mapping changes made since the last call and waits until the server has
     /// handled them (XSync: one round trip, only when there were changes); from then on
-    /// `settle` runs for those keycodes.
+    /// `X11KeycodeTiming.settle` runs for those keycodes.
     func sync() {
-        guard !unsynced.isEmpty else { return }
+        guard timing.hasUnsyncedChanges else { return }
         XSync(connection.display, 0)
-        let now = ContinuousClock.now
-        for keycode in unsynced { mappedAt[keycode] = now }
-        unsynced = []
+        timing.synced()
     }
 
-    /// Waits until the mappings of `keycodes` have reached the clients: `settle` after their
-    /// last change. (A keystroke the session could not announce in time pays this, at most
-    /// `settle`; one prepared earlier waits for nothing.)
+    /// Waits until the mappings of `keycodes` have reached the clients (`sync`, then
+    /// `X11KeycodeTiming.settle` after their last change). A keystroke the session could
+    /// not announce in time pays this, at most `settle`; one prepared earlier waits for
+    /// nothing.
     func waitUntilSettled(_ keycodes: [UInt8]) {
         sync()
-        guard let latest = keycodes.compactMap({ mappedAt[$0] }).max() else { return }
-        Self.sleep(until: latest + Self.settle)
+        timing.waitUntilSettled(keycodes)
     }
 
     /// Whether `keycode` is lent for another character than `keysym`: a keymap read while it
@@ -262,7 +228,7 @@ final class X11SpareKeycodes {
             var empty: [KeySym] = [0]
             XChangeKeyboardMapping(connection.display, Int32(keycode), 1, &empty, 1)
             use(keycode)
-            unsynced.insert(keycode)
+            timing.changed(keycode)
         }
         loans = [:]
         mayBeReplaced = false

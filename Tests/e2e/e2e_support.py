@@ -48,6 +48,13 @@ def missing_tool(message):
     print(f"SKIP - {message}", flush=True)
 
 
+def require_tools(*names):
+    """Raises Prerequisite naming the first of the programs `names` that is not on PATH."""
+    for name in names:
+        if shutil.which(name) is None:
+            raise Prerequisite(f"{name} not found (scripts/install-deps.sh installs it)")
+
+
 def kill_group(proc, grace=2.0):
     """Ends a process started with start_new_session=True, and its whole group."""
     if proc is None:

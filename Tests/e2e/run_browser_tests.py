@@ -31,14 +31,14 @@ picks browsers; HEE_BROWSER_PACES=fast the paces; HEE_E2E_KEEP=1 keeps the work 
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import REPO_ROOT, Prerequisite, app_binary, fail, is_event, ok, script_main  # noqa: E402
+from e2e_support import REPO_ROOT, Prerequisite, app_binary, fail, is_event, ok, require_tools, script_main  # noqa: E402
 import browser_support  # noqa: E402
+from layer_typist import OPENING  # noqa: E402
 import run_system_tests as system  # noqa: E402
 
 BROWSERS = [b for b in os.environ.get("HEE_BROWSERS", "chromium,firefox").split(",") if b]
@@ -46,13 +46,7 @@ PACES = [p for p in os.environ.get("HEE_BROWSER_PACES", "person,fast").split(","
 FIELDS = ["area", "line"]
 TITLE = "HeeKeyboard browser test"
 SENTENCE = "Hi, it's 3:45 — café? ¥5 •"
-SENTENCE_PLAN = [
-    ("tap", "shift"), ("tap", "h"), ("tap", "i"), ("slide", "123", ","), ("tap", "space"),
-    ("tap", "i"), ("tap", "t"), ("slide", "123", "'"), ("tap", "s"), ("tap", "space"),
-    ("tap", "123"), ("tap", "3"), ("tap", ":"), ("tap", "4"), ("tap", "5"), ("tap", "space"),
-    ("hold", "-", "—"), ("tap", "space"),
-    ("tap", "ABC"), ("tap", "c"), ("tap", "a"), ("tap", "f"), ("hold", "e", "é"), ("slide", "123", "?"),
-    ("tap", "space"),
+SENTENCE_PLAN = OPENING + [
     ("tap", "123"), ("tap", "#+="), ("tap", "¥"), ("tap", "123"), ("tap", "5"), ("tap", "space"),
     ("tap", "#+="), ("tap", "•"), ("tap", "ABC"),
 ]
@@ -258,9 +252,6 @@ def type_run(desktop, kb, server, typist, browser, field, pace, plan, text):
 
 
 def browsers(binary, workdir):
-    for tool in ("openbox", "xmodmap", "xkbcomp"):
-        if shutil.which(tool) is None:
-            raise Prerequisite(f"{tool} not found (scripts/install-deps.sh installs it)")
     alternates = en_alternates()
     desktop = system.Desktop(workdir)
     try:
@@ -315,14 +306,11 @@ def browsers(binary, workdir):
 def main():
     def body(workdir):
         binary = app_binary()
-        for tool in ("Xvfb", "xdotool"):
-            if shutil.which(tool) is None:
-                raise Prerequisite(f"{tool} not found (scripts/install-deps.sh installs it)")
+        require_tools("Xvfb", "xdotool", "openbox", "xmodmap", "xkbcomp")
         for name in BROWSERS:
             if name not in browser_support.BROWSERS:
                 raise Prerequisite(f"HEE_BROWSERS names {name!r}; known: {', '.join(browser_support.BROWSERS)}")
-            if shutil.which(browser_support.BROWSERS[name].executable) is None:
-                raise Prerequisite(f"{browser_support.BROWSERS[name].executable} not found (scripts/install-deps.sh installs it)")
+            require_tools(browser_support.BROWSERS[name].executable)
         probe = subprocess.run([system.PYTHON, "-c", "import Xlib"], capture_output=True)
         if probe.returncode != 0:
             raise Prerequisite(f"{system.PYTHON} lacks Xlib")

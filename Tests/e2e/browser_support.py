@@ -271,8 +271,7 @@ class Browser:
 
     def environment(self, env, wayland):
         # Nothing of the caller's home (Firefox keeps crash reports and telemetry there, shared
-        # by every instance), and Chromium's org.chromium.Chromium.* litter in a temporary
-        # directory of ours.
+        # by every instance), and temporary files in the profile.
         env["HOME"] = self.profile
         env["TMPDIR"] = self.profile
         return env
@@ -352,6 +351,18 @@ class Chromium(Browser):
                 "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
                 "--no-pings", "--disable-default-apps", "--disable-extensions", "--mute-audio",
                 "--window-position=0,0", "--window-size=800,400", f"--app={url}"]
+
+
+    def close(self):
+        # Its process-singleton socket lives in a directory of its own under /tmp (TMPDIR or
+        # not), linked from the profile, and outlives a SIGTERM: removed with the browser.
+        try:
+            socket_dir = os.path.dirname(os.readlink(os.path.join(self.profile, "SingletonSocket")))
+        except OSError:
+            socket_dir = None
+        super().close()
+        if socket_dir and os.path.basename(socket_dir).startswith("org.chromium.Chromium."):
+            shutil.rmtree(socket_dir, ignore_errors=True)
 
 
 class Firefox(Browser):

@@ -26,7 +26,8 @@ from it: a prepared but unused loan goes back) and after it quit.
 Prints `ok - …` per check; exit 1 on the first failure (work directory kept), 2 when a tool is
 missing (skipped on a developer's machine, see run_system_tests.py). HEE_BROWSERS=chromium
 picks browsers; HEE_BROWSER_PACES=fast the paces; HEE_E2E_KEEP=1 keeps the work directory
-(traces, browser logs).
+(traces, browser logs); HEE_BROWSER_DEBUG=1 adds, on a failure, a screenshot (failure.png),
+the pointer's place and the keyboard's stacks (gdb).
 """
 
 import json

@@ -17,7 +17,9 @@
 #           pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus for the sound-server tests and
 #           make bench
 #   system: xterm, GTK 3 and Tk for Debian's python3 (python3-gi, gir1.2-gtk-3.0, python3-tk),
-#           setxkbmap/xkbcomp (x11-xkb-utils) and xmodmap (x11-xserver-utils) for the --system test
+#           setxkbmap/xkbcomp (x11-xkb-utils) and xmodmap (x11-xserver-utils) for the --system test;
+#           chromium and firefox-esr for the browser test (run_browser_tests.py, its pointer
+#           through python3-xlib)
 #   bench:  python3-xlib (make bench); xvkbd and matchbox-keyboard (make bench-peers)
 #   deb:    dpkg-dev, debhelper and build-essential (make deb: dpkg-buildpackage checks build-essential); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
@@ -36,7 +38,7 @@ packages=(
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
   libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev
-  xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils
+  xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils chromium firefox-esr
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
   sway grim wtype weston foot xwayland libweston-10-dev
   python3-xlib

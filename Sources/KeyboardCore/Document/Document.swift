@@ -25,6 +25,9 @@ public struct Document: Hashable, Sendable {
     public private(set) var composition: Composition? { didSet { if composition != oldValue { revision &+= 1 } } }
     /// When the caret last moved or the text changed (the blink restarts from there).
     public private(set) var caretActivity: Duration = .zero
+    /// System mode: the characters one press may type next, as last announced to the app
+    /// (`.prepareKeys`); not drawn.
+    public private(set) var announcedKeys = ""
     /// Counts changes of what is drawn besides the field's text and caret (which
     /// `textField.revisions` count): the composition, the line naming the key target.
     public private(set) var revision = 0
@@ -181,4 +184,14 @@ public struct Document: Hashable, Sendable {
 
     /// System mode: the keys go to `target` now.
     public mutating func keyTargetChanged(_ target: KeyTarget) { keyTarget = target }
+
+    /// System mode (issue 28): `keys`, the characters one press may type next (most urgent
+    /// first), are announced with `.prepareKeys` when they changed since last announced, so
+    /// the app gets keys ready for them before a press needs them. Nothing is announced on the
+    /// host screen, whose field needs no keys, nor when there are none.
+    public mutating func announce(_ keys: String) -> [KeyboardEffect] {
+        guard mode == .system, keys != announcedKeys else { return [] }
+        announcedKeys = keys
+        return keys.isEmpty ? [] : [.prepareKeys(keys)]
+    }
 }

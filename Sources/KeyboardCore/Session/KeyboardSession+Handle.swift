@@ -89,6 +89,8 @@ extension KeyboardSession {
         if visibleRevisions != before || isAnimating(at: time) || wasAnimating || isCaretVisible(at: clock) != caretWasVisible {
             effects.append(.needsDisplay)
         }
+        // After the redraw decision: what was announced is not drawn.
+        effects += document.announce(keysToPrepare)
         return effects
     }
 

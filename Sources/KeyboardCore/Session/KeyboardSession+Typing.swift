@@ -59,4 +59,39 @@ extension KeyboardSession {
     mutating func documentEdit(_ change: Document.Edit, _ effects: inout [KeyboardEffect]) {
         effects += document.edit(change, at: clock)
     }
+
+    // MARK: Keys to prepare (system mode, issue 28)
+
+    /// The characters one press may type next, most urgent first, each once — system mode
+    /// only (empty on the host screen, whose field needs no keys). A character the target's
+    /// keymap lacks (é, ¥, へ) needs a keymap change before its press, and an application that
+    /// handles the press before it has read the new keymap types the wrong character or
+    /// nothing (Chromium on X11, Tk), so the app gets keys ready for these ahead of the press
+    /// (`Document.announce`):
+    ///
+    /// 1. what the keys held now type on release (a letter types when lifted: touched, it is
+    ///    next), then the open alternates bubble's choices (in the case shift gave them);
+    /// 2. what a touch-down types at once, with no later chance to prepare: the kana pad's
+    ///    composition as a commit types it, its first candidate, and 「へぇ〜」;
+    /// 3. the characters of the layer shown (its keys that type text, in reading order).
+    ///
+    /// The order is what a sender short of spare keys keeps: the first are the last it gives
+    /// up.
+    public var keysToPrepare: String {
+        guard mode == .system else { return "" }
+        var texts: [String] = []
+        let bubble = pointers.bubble
+        // (A key whose bubble is open types one of its choices, not itself.)
+        for (id, target) in pointers.targets.sorted(by: { $0.key.precedes($1.key) }) where bubble?.pointer != id {
+            if case .key(let key?) = target, let text = layouts.action(of: key).text { texts.append(modifiers.cased(text)) }
+        }
+        texts += bubble?.choices.map(\.text) ?? []
+        if let composition = kana.compositionText { texts.append(composition) }
+        if let first = kana.candidateBar.cells.first { texts.append(first.text) }
+        texts.append(HeeButtonModel.insertedText)
+        let layer = definition.layer(named: layerName) ?? definition.firstLayer
+        texts += layer.keyIDs.compactMap { layouts.action(of: $0).text.map(modifiers.cased) }
+        var seen = Set<Character>()
+        return String(texts.joined().filter { seen.insert($0).inserted })
+    }
 }

@@ -105,6 +105,18 @@ struct DocumentTests {
         #expect(document.type(.tab, with: [], at: .zero, cased: Self.uppercased) == .done([.send(.key(.tab))]))
     }
 
+    @Test func keysToPrepareAreAnnouncedWhenTheyChangeInSystemModeOnly() {
+        var system = Document(mode: .system)
+        #expect(system.announce("へぇ〜abc") == [.prepareKeys("へぇ〜abc")])
+        #expect(system.announce("へぇ〜abc").isEmpty, "unchanged")
+        let revision = system.revision
+        #expect(system.announce("éへぇ〜abc") == [.prepareKeys("éへぇ〜abc")])
+        #expect(system.announce("").isEmpty && system.announcedKeys.isEmpty, "none: nothing to get ready")
+        #expect(system.revision == revision, "not drawn")
+        var host = Document(mode: .hostScreen)
+        #expect(host.announce("abc").isEmpty, "the host screen's field needs no keys")
+    }
+
     @Test func theRevisionCountsTheCompositionAndTheKeyTarget() {
         var document = Document(mode: .system)
         let start = document.revision

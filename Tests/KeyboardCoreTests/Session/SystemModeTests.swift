@@ -18,6 +18,7 @@ struct SystemModeTests {
         let effects = session.send(.launched, at: 0)
         #expect(effects.withoutDisplay == [
             .layoutChanged, .startAudioEngine, .keyboardFrameChanged(.show, session.layout.keyboardFrame),
+            .prepareKeys("へぇ〜qwertyuiopasdfghjklzxcvbnm"),
         ])
         #expect(!session.hostScreen.isTextFieldFocused)
         #expect(session.document.keyTarget == .noFocusedWindow)

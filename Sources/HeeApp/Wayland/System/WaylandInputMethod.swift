@@ -1,3 +1,4 @@
+import AppModel
 import CWaylandProtocols
 
 /// The seat's input method (`zwp_input_method_v2`): while the focused application has a
@@ -15,6 +16,10 @@ final class WaylandInputMethod {
     /// `done`).
     private var pendingActive = false
     private var pendingPurpose: UInt32 = 0
+    private var pendingSurrounding: KeystrokeOrder.Surrounding?
+    /// The active text input's surrounding text at the last `done`, `nil` when it reports
+    /// none (what `KeystrokeOrder` takes as the application's answer).
+    private(set) var surrounding: KeystrokeOrder.Surrounding?
     /// The active text input's content purpose (text-input-v3's numbering: 0 normal, 13
     /// terminal, ...).
     private(set) var purpose: UInt32 = 0
@@ -44,11 +49,17 @@ final class WaylandInputMethod {
             case 0:                        // activate: the text input's state starts anew
                 pendingActive = true
                 pendingPurpose = 0
-            case 1: pendingActive = false  // deactivate
+                pendingSurrounding = nil
+            case 1:                        // deactivate
+                pendingActive = false
+                pendingSurrounding = nil
+            case 2:                        // surrounding_text(text, cursor, anchor)
+                pendingSurrounding = KeystrokeOrder.Surrounding(text: args.string(0), cursor: args.uint(1), anchor: args.uint(2))
             case 4: pendingPurpose = args.uint(1)  // content_type(hint, purpose)
             case 5:                        // done
                 serial &+= 1
                 purpose = pendingPurpose
+                surrounding = pendingSurrounding
                 if isActive != pendingActive {
                     isActive = pendingActive
                     onChange?()
@@ -59,7 +70,7 @@ final class WaylandInputMethod {
                 isActive = false
                 onChange?()
             default:
-                break                      // surrounding text, change cause, content type
+                break                      // text change cause
             }
         }
     }

@@ -54,13 +54,14 @@ final class WaylandKeymap {
     private(set) var altMask: UInt32 = 0
     private var levelThreeMask: UInt32 = 0
 
-    /// The seat's layout from `seatKeymap` (XKB text) when it is a whole layout, else
-    /// libxkbcommon's default.
-    /// - Throws: `Failure` when neither compiles.
-    init(seatKeymap: String?) throws(Failure) {
+    /// The newest whole layout among `seatKeymaps` (XKB texts the seat showed, newest last),
+    /// else libxkbcommon's default.
+    /// - Throws: `Failure` when none compiles.
+    init(seatKeymaps: [String]) throws(Failure) {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw Failure(description: "libxkbcommon cannot start") }
         self.context = context
-        guard let (text, keymap) = Self.compileLayout(seatKeymap, context: context) ?? Self.defaultLayout(context) else {
+        let layout = seatKeymaps.reversed().lazy.compactMap { Self.compileLayout($0, context: context) }.first
+        guard let (text, keymap) = layout ?? Self.defaultLayout(context) else {
             xkb_context_unref(context)
             throw Failure(description: "no keymap: neither the seat's nor libxkbcommon's default compiles")
         }
@@ -229,44 +230,7 @@ final class WaylandKeymap {
     /// The highest XKB keycode an extra key takes: XWayland reads no more.
     static let highestKeycode: UInt32 = 255
 
-    /// The keysyms every keystroke can need besides text (`NamedKey`'s keys, the modifiers the
-    /// desktop row holds) and the letters and digits of shortcuts: a whole layout types each
-    /// of them with no modifier or Shift.
-    static let layoutKeysyms: [UInt32] = {
-        let names = ["BackSpace", "Return", "Tab", "Escape", "Left", "Right", "Up", "Down", "Shift_L", "Control_L", "Alt_L", "space"]
-        let keys: [UInt32] = names.map { xkb_keysym_from_name($0, XKB_KEYSYM_NO_FLAGS) }
-        // Latin letters and digits: their keysyms are their ASCII codes.
-        let letters: [UInt32] = Array(0x61...0x7a)
-        let digits: [UInt32] = Array(0x30...0x39)
-        return keys + letters + digits
-    }()
-
-    /// Whether `keymap` is a whole layout (what a compositor compiles for a keyboard), not
-    /// another virtual keyboard's handful of keys: every one of `layoutKeysyms` has a key.
-    private static func isLayout(_ keymap: OpaquePointer) -> Bool {
-        guard let state = xkb_state_new(keymap) else { return false }
-        defer { xkb_state_unref(state) }
-        var wanted = Set(layoutKeysyms)
-        for mods in [0, mask(keymap, "Shift")] {
-            xkb_state_update_mask(state, mods, 0, 0, 0, 0, 0)
-            for keycode in UInt32(9)...min(xkb_keymap_max_keycode(keymap), highestKeycode) {
-                wanted.remove(xkb_state_key_get_one_sym(state, keycode))
-            }
-        }
-        return wanted.isEmpty
-    }
-
-    /// `text` compiled when it is a whole layout (`isLayout`), as `compile` gives it.
-    private static func compileLayout(_ text: String?, context: OpaquePointer) -> (String, OpaquePointer)? {
-        guard let (normalized, keymap) = compile(text, context: context) else { return nil }
-        guard isLayout(keymap) else {
-            xkb_keymap_unref(keymap)
-            return nil
-        }
-        return (normalized, keymap)
-    }
-
-    private static func mask(_ keymap: OpaquePointer, _ name: String) -> UInt32 {
+    static func mask(_ keymap: OpaquePointer, _ name: String) -> UInt32 {
         let index = xkb_keymap_mod_get_index(keymap, name)
         return index == XKB_MOD_INVALID ? 0 : 1 << index
     }
@@ -296,43 +260,10 @@ final class WaylandKeymap {
         return (0xffe1...0xffee).contains(sym) || (0xfe01...0xfe0f).contains(sym)
     }
 
-    /// The default layout (`XKB_DEFAULT_*`, else us) as text and keymap.
-    private static func defaultLayout(_ context: OpaquePointer) -> (String, OpaquePointer)? {
-        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else { return nil }
-        guard let pointer = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
-            xkb_keymap_unref(keymap)
-            return nil
-        }
-        defer { free(pointer) }
-        return (String(cString: pointer), keymap)
-    }
-
-    /// `text` compiled, and rewritten as libxkbcommon writes it.
-    private static func compile(_ text: String?, context: OpaquePointer) -> (String, OpaquePointer)? {
-        guard let text, let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-            return nil
-        }
-        guard let pointer = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
-            xkb_keymap_unref(keymap)
-            return nil
-        }
-        defer { free(pointer) }
-        return (String(cString: pointer), keymap)
-    }
-
     /// A keysym's name (`U3078`, `BackSpace`), as keymaps and messages write it.
     static func name(of keysym: UInt32) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         guard xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 else { return "0x" + String(keysym, radix: 16) }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The text of a keymap file descriptor (`wl_keyboard.keymap`), `size` bytes with a NUL.
-    static func read(fd: Int32, size: Int) -> String? {
-        guard size > 0, size < 16 << 20, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0),
-              mapped != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
-        defer { munmap(mapped, size) }
-        let bytes = UnsafeRawBufferPointer(start: mapped, count: size)
-        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
 }

@@ -77,4 +77,16 @@ extension WaylandKeymap {
         let bytes = UnsafeRawBufferPointer(start: mapped, count: size)
         return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
+
+    /// The keysym `stroke` types in the keymap `text` (0 when it types none, or `text` does not
+    /// compile). Modifier masks carry over: Shift, Control, Mod1 and Mod5 are real modifiers,
+    /// the same bits in every keymap.
+    func keysym(of stroke: Stroke, in text: String) -> UInt32 {
+        guard let (_, other) = Self.compile(text, context: context) else { return 0 }
+        defer { xkb_keymap_unref(other) }
+        guard let state = xkb_state_new(other) else { return 0 }
+        defer { xkb_state_unref(state) }
+        xkb_state_update_mask(state, stroke.modifiers, 0, 0, 0, 0, 0)
+        return xkb_state_key_get_one_sym(state, stroke.keycode + 8)
+    }
 }

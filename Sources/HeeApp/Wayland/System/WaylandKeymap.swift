@@ -36,7 +36,7 @@ final class WaylandKeymap {
         var description: String
     }
 
-    private let context: OpaquePointer
+    let context: OpaquePointer
     /// The seat's layout, as XKB text.
     private var base: String
     private var baseKeymap: OpaquePointer

@@ -126,13 +126,10 @@ final class WaylandKeystrokeSender: KeySender {
             seatKeymaps = Array((seatKeymaps + [text]).suffix(3))
             return
         }
-        if keymap.isOwn(text) {
-            // Ours is the seat's: what our keys were read with since (inFlightReplaced).
-            if inFlight > 0 { inFlightReplaced = false }
-            return
-        }
+        let own = keymap.isOwn(text)
+        check.keymapSeen(text, own: own)
+        guard !own else { return }
         keymapInDoubt = true
-        if inFlight > 0 { inFlightReplaced = true }
         _ = keymap.seatLayoutChanged(to: text)
     }
 
@@ -181,14 +178,15 @@ final class WaylandKeystrokeSender: KeySender {
         if case .text = stroke, inputMethod?.takesText == true { .inputMethod } else { .virtualKeyboard }
     }
 
-    /// Sends queued keystrokes while `order` lets them go.
+    /// Sends queued keystrokes while `order` lets them go and no virtual-keyboard keystroke
+    /// is on its way (`check`).
     private func sendQueued() {
         let before = queue.count
         defer {
             if queue.count < before { awaitArrival() }
             connection.flush()
         }
-        while let (stroke, time) = queue.first {
+        while check.pending == nil, let (stroke, time) = queue.first {
             let way = way(of: stroke)
             guard order.mayGo(way, at: now) else { break }
             queue.removeFirst()
@@ -206,7 +204,7 @@ final class WaylandKeystrokeSender: KeySender {
                 order.sent(.inputMethod, at: now, answered: true)
             } else {
                 do {
-                    try type(stroke, time: time)
+                    check.sent(stroke, units: try type(stroke, time: time), time: time)
                 } catch {
                     Console.error("\(Console.program): --system: \(stroke) not typed: \(error)")
                 }
@@ -220,25 +218,30 @@ final class WaylandKeystrokeSender: KeySender {
     /// `wl_display.sync` follows every batch), if any are in flight.
     private(set) var inFlightSince: Duration?
     private var inFlight = 0
-    /// Whether a keymap not ours reached the seat while keys were in flight, with none of ours
-    /// after it: those keys may have been read with it.
-    private var inFlightReplaced = false
+    /// The virtual-keyboard keystroke on its way and the keymap it is read with.
+    private let check = WaylandKeystrokeCheck()
 
-    /// Asks the compositor to confirm the keystrokes just sent.
+    /// Asks the compositor to confirm the keystrokes just sent; once it has, a keystroke read
+    /// with a keymap not ours goes again where it typed nothing (see `WaylandKeystrokeCheck`).
     private func awaitArrival() {
         let asked = connection.sync { [weak self] in
             guard let self else { return }
             inFlight -= 1
-            if inFlight == 0 {
-                inFlightSince = nil
-                if inFlightReplaced {
-                    inFlightReplaced = false
-                    Console.error("\(Console.program): --system: the compositor changed the virtual keyboard's keymap while keys "
-                                  + "were on their way; they may have come out as other keys")
-                }
+            if inFlight == 0 { inFlightSince = nil }
+            guard check.pending != nil else { return }
+            let time = check.pending?.time ?? 0
+            let (again, wrong) = check.confirmed(with: keymap)
+            if !wrong.isEmpty {
+                Console.error("\(Console.program): --system: the compositor changed the virtual keyboard's keymap while "
+                              + "keys were on their way: typed \(wrong.joined(separator: ", "))")
             }
+            if let again { queue.insert((again, time), at: 0) }
+            sendQueued()
         }
-        guard asked else { return }
+        guard asked else {
+            check.confirmed(with: nil)
+            return
+        }
         inFlight += 1
         if inFlightSince == nil { inFlightSince = now }
     }
@@ -257,8 +260,8 @@ final class WaylandKeystrokeSender: KeySender {
         return (String(text[..<end]), String(text[end...]))
     }
 
-    /// Types `stroke` through the virtual keyboard.
-    private func type(_ stroke: Keystroke, time: UInt32) throws(Failure) {
+    /// Types `stroke` through the virtual keyboard; returns its keys.
+    private func type(_ stroke: Keystroke, time: UInt32) throws(Failure) -> [WaylandKeystrokeCheck.Unit] {
         guard let keymap, let keyboard else { throw startFailure ?? Failure(description: "the virtual keyboard is not made") }
         func keysym(_ scalar: Unicode.Scalar) throws(Failure) -> UInt32 {
             let keysym = xkb_utf32_to_keysym(scalar.value)
@@ -268,14 +271,14 @@ final class WaylandKeystrokeSender: KeySender {
         // Control and Alt held with a key (the desktop row's modifiers), by their masks.
         let held = (stroke.modifiers.contains(.control) ? keymap.controlMask : 0)
             | (stroke.modifiers.contains(.alt) ? keymap.altMask : 0)
-        let units: [(keysym: UInt32, held: UInt32)]
+        let units: [(keysym: UInt32, held: UInt32, character: Unicode.Scalar?)]
         switch stroke {
         case .text(let text):
-            units = try text.unicodeScalars.map { scalar throws(Failure) in (try keysym(scalar), 0) }
+            units = try text.unicodeScalars.map { scalar throws(Failure) in (try keysym(scalar), 0, scalar) }
         case .key(let key, _):
-            units = [(xkb_keysym_from_name(key.rawValue, XKB_KEYSYM_NO_FLAGS), held)]
+            units = [(xkb_keysym_from_name(key.rawValue, XKB_KEYSYM_NO_FLAGS), held, nil)]
         case .shortcut(let character, _):
-            units = try character.unicodeScalars.map { scalar throws(Failure) in (try keysym(scalar), held) }
+            units = try character.unicodeScalars.map { scalar throws(Failure) in (try keysym(scalar), held, nil) }
         }
         // Every key first (a keymap that grows is sent once, before the keys that need it).
         var strokes: [WaylandKeymap.Stroke] = []
@@ -298,5 +301,6 @@ final class WaylandKeystrokeSender: KeySender {
         }
         for found in strokes { keyboard.tap(found, time: time) }
         if strokes.contains(where: { $0.modifiers != 0 }) { keyboard.releaseModifiers() }
+        return zip(strokes, units).map { WaylandKeystrokeCheck.Unit(stroke: $0, keysym: $1.keysym, character: $1.character) }
     }
 }

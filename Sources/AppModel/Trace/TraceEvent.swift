@@ -72,6 +72,9 @@ public enum TraceEvent: Hashable, Sendable {
     case keyboardLayout(String)
     /// The space bar became iOS's trackpad (`active` true) or stopped being one.
     case trackpad(Bool)
+    /// System mode: another `--system` keyboard started on this display and asked this one
+    /// to show itself (it then exited; see `SingleInstance`).
+    case showRequested
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -103,7 +106,7 @@ public enum TraceEvent: Hashable, Sendable {
                         ("size", .object([("w", .number(c.windowSize.width)), ("h", .number(c.windowSize.height))])),
                         ("scale", .number(c.scale)), ("desktopKeys", .bool(c.desktopKeys))]
             if c.maximized { members.append(("maximized", .bool(true))) }
-        case .reset:
+        case .reset, .showRequested:
             break
         case .volume(let volume):
             members.append(("volume", .integer(volume)))
@@ -190,6 +193,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .commit: "commit"
         case .keyboardLayout: "keyboardLayout"
         case .trackpad: "trackpad"
+        case .showRequested: "show"
         }
     }
 

@@ -82,4 +82,19 @@ final class WaylandInputMethod {
         object.request(0, [.string(text)])   // commit_string
         object.request(3, [.uint(serial)])   // commit
     }
+
+    /// Deletes `bytes` bytes of the active text input's text before its cursor.
+    func deleteBeforeCursor(bytes: UInt32) {
+        object.request(2, [.uint(bytes), .uint(0)])  // delete_surrounding_text(before, after)
+        object.request(3, [.uint(serial)])           // commit
+    }
+
+    /// The length in bytes of the character before the cursor, when the text input reports
+    /// its text, has one there and nothing selected (what BackSpace deletes); `nil` otherwise.
+    var characterBeforeCursor: UInt32? {
+        guard takesText, let surrounding, surrounding.cursor == surrounding.anchor else { return nil }
+        let before = String(decoding: surrounding.text.utf8.prefix(Int(surrounding.cursor)), as: UTF8.self)
+        guard let last = before.last, before.utf8.count == Int(surrounding.cursor) else { return nil }
+        return UInt32(String(last).utf8.count)
+    }
 }

@@ -11,8 +11,10 @@ import KeyboardCore
 /// compositor with `zwp_virtual_keyboard_v1` (and, where it offers one, `zwp_input_method_v2`).
 ///
 /// Text goes through the input method while the focused application has a text input active
-/// (GTK, Qt with text-input-v3): exactly its characters, whatever the layout. Keys that are
-/// not text (BackSpace, Return, arrows, Ctrl combinations), and everything when no text input
+/// (GTK, Qt with text-input-v3): exactly its characters, whatever the layout; so does
+/// BackSpace (`delete_surrounding_text`) where the field reports its text and nothing is
+/// selected. Keys that are not text (Return, arrows, Ctrl combinations, other BackSpaces),
+/// and everything when no text input
 /// is active (XWayland applications) or the active one is a terminal's (content purpose
 /// `terminal`, foot: see `WaylandInputMethod.takesText`), go through the virtual keyboard,
 /// with the keymap of `WaylandKeymap`.
@@ -175,7 +177,12 @@ final class WaylandKeystrokeSender: KeySender {
     /// The way `stroke` goes now: text to an active text input that takes it through the
     /// input method, everything else through the virtual keyboard.
     private func way(of stroke: Keystroke) -> KeystrokeOrder.Way {
-        if case .text = stroke, inputMethod?.takesText == true { .inputMethod } else { .virtualKeyboard }
+        switch stroke {
+        case .text where inputMethod?.takesText == true: .inputMethod
+        // BackSpace as delete_surrounding_text where the field reports its text (see KeystrokeOrder).
+        case .key(.backSpace, let modifiers) where modifiers.isEmpty && inputMethod?.characterBeforeCursor != nil: .inputMethod
+        default: .virtualKeyboard
+        }
     }
 
     /// Sends queued keystrokes while `order` lets them go and no virtual-keyboard keystroke
@@ -201,14 +208,20 @@ final class WaylandKeystrokeSender: KeySender {
                 let (head, rest) = Self.split(text, maxBytes: WaylandInputMethod.maximumCommitBytes)
                 if !rest.isEmpty { queue.insert((.text(rest), time), at: 0) }
                 inputMethod.commit(head)
-                order.sent(.inputMethod, at: now, answered: true)
+                order.sentText(head, at: now)
+            } else if case .key(.backSpace, _) = stroke, way == .inputMethod, let inputMethod,
+                      let bytes = inputMethod.characterBeforeCursor {
+                inputMethod.deleteBeforeCursor(bytes: bytes)
+                order.sentDeletion(at: now)
             } else {
                 do {
                     check.sent(stroke, units: try type(stroke, time: time), time: time)
                 } catch {
                     Console.error("\(Console.program): --system: \(stroke) not typed: \(error)")
                 }
-                order.sent(.virtualKeyboard, at: now, answered: inputMethod?.takesText == true)
+                // Answered unless a terminal reads it or the input method is not ours.
+                let answered = inputMethod.map { !$0.isUnavailable && !($0.isActive && !$0.takesText) } ?? false
+                order.sentKey(at: now, answered: answered)
             }
             connection.flush()  // each keystroke's requests fit libwayland's buffer
         }

@@ -25,7 +25,7 @@ struct KeystrokeOrderTests {
         var order = active()
         order.sentText("x", at: ms(10))
         #expect(!order.mayGo(.inputMethod, at: ms(11)) && !order.mayGo(.virtualKeyboard, at: ms(11)))
-        #expect(order.deadline == ms(10) + KeystrokeOrder.answerWait)
+        #expect(order.deadline == ms(10) + KeystrokeOrder.askAfter)
         // Firefox's first done carries the state before the text: no answer.
         order.inputMethodDone(active: true, surrounding: field(""))
         #expect(!order.mayGo(.virtualKeyboard, at: ms(14)))
@@ -167,6 +167,23 @@ struct KeystrokeOrderTests {
         order.virtualKeyboardJoined(at: .zero)
         #expect(!order.mayGo(.inputMethod, at: KeystrokeOrder.joinWait - ms(1)))
         #expect(order.mayGo(.inputMethod, at: KeystrokeOrder.joinWait))
+    }
+
+    @Test func aSilentFieldIsAskedForItsState() {
+        var order = active("a")
+        order.sentKey(at: ms(0), answered: true)
+        #expect(!order.shouldAsk(at: KeystrokeOrder.askAfter - ms(1)))
+        #expect(order.deadline == KeystrokeOrder.askAfter)
+        #expect(order.shouldAsk(at: KeystrokeOrder.askAfter))
+        order.asked(at: KeystrokeOrder.askAfter)
+        #expect(!order.shouldAsk(at: KeystrokeOrder.askAfter + ms(1)))
+        #expect(order.shouldAsk(at: KeystrokeOrder.askAfter * 2), "asked again while it stays silent")
+        order.inputMethodDone(active: true, surrounding: field("a", 0))
+        #expect(!order.shouldAsk(at: ms(200)) && order.deadline == nil)
+        // No text input active: nothing to ask.
+        order.inputMethodDone(active: false, surrounding: nil)
+        order.sentKey(at: ms(300), answered: true)
+        #expect(!order.shouldAsk(at: ms(400)))
     }
 
     @Test func textShowsWhenItOccursOnceMore() {

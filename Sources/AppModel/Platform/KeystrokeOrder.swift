@@ -84,6 +84,11 @@ public struct KeystrokeOrder: Sendable {
     /// The longest a keystroke waits for an application's answer: Firefox 153 answered a
     /// Left key 22–72 ms after it (sway headless, 2 shared cores).
     public static let answerWait: Duration = .milliseconds(250)
+    /// How long a keystroke waits for an answer before the field is asked for its state (an
+    /// empty commit: the compositor sends the text input a `done`, and GTK, Firefox and
+    /// Chromium report their state as it is then). Chromium 156 and, at times, Firefox 153
+    /// report a change only when asked: they answer our text with the state before it.
+    public static let askAfter: Duration = .milliseconds(30)
     /// The longest text waits after the virtual keyboard joined the seat for the focused
     /// window's deactivate–activate (Firefox 153: 113 ms after, GTK 3: 40 ms).
     public static let joinWait: Duration = .milliseconds(500)
@@ -104,6 +109,8 @@ public struct KeystrokeOrder: Sendable {
     /// Since when the virtual keyboard is on the seat without the focused window's
     /// deactivate–activate seen yet, and whether its deactivate was.
     private var joined: (since: Duration, deactivated: Bool)?
+    /// When the field was last asked for its state, if since the oldest unanswered keystroke.
+    private var asked: Duration?
     /// The state at the last `done` while a text input was active, and whether one was.
     private var surrounding: Surrounding?
     private var wasActive = false
@@ -199,8 +206,26 @@ public struct KeystrokeOrder: Sendable {
 
     /// When a wait ends without an answer (the app's clock), if one is on.
     public var deadline: Duration? {
-        let ends = [joined.map { $0.since + Self.joinWait }, unanswered.first.map { $0.since + Self.answerWait }].compactMap { $0 }
+        let ends = [joined.map { $0.since + Self.joinWait }, unanswered.first.map { $0.since + Self.answerWait }, nextAsk].compactMap { $0 }
         return ends.min()
+    }
+
+    /// Whether to ask the field for its state at `now` (a keystroke waits `askAfter` since it
+    /// went or since the field was last asked, and a text input is active).
+    public func shouldAsk(at now: Duration) -> Bool {
+        guard wasActive, let oldest = unanswered.first, let due = nextAsk else { return false }
+        return now >= due && now < oldest.since + Self.answerWait
+    }
+
+    /// The field was asked for its state at `now`.
+    public mutating func asked(at now: Duration) {
+        asked = now
+    }
+
+    /// When the field is asked next, if a keystroke waits.
+    private var nextAsk: Duration? {
+        guard wasActive, let oldest = unanswered.first else { return nil }
+        return max(oldest.since, asked ?? oldest.since) + Self.askAfter
     }
 
     /// Forgets waits that have ended by `now`.

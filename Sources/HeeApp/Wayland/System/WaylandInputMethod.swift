@@ -83,6 +83,12 @@ final class WaylandInputMethod {
         object.request(3, [.uint(serial)])   // commit
     }
 
+    /// Asks the active text input for its state: a commit with nothing in it (the compositor
+    /// sends the application a `done`; it reports its surrounding text at the next `done`).
+    func requestState() {
+        object.request(3, [.uint(serial)])  // commit
+    }
+
     /// Deletes `bytes` bytes of the active text input's text before its cursor.
     func deleteBeforeCursor(bytes: UInt32) {
         object.request(2, [.uint(bytes), .uint(0)])  // delete_surrounding_text(before, after)

@@ -110,7 +110,8 @@ final class WaylandKeystrokeSender: KeySender {
         sendQueued()
     }
 
-    /// When the wait for an answer ends, if keystrokes wait.
+    /// When the wait for an answer ends or the field is asked for its state, if keystrokes
+    /// wait.
     var deadline: Duration? { queue.isEmpty ? nil : order.deadline }
 
     /// Sends what waited for an answer that did not come by `now`.
@@ -192,6 +193,10 @@ final class WaylandKeystrokeSender: KeySender {
         defer {
             if queue.count < before { awaitArrival() }
             connection.flush()
+        }
+        if order.shouldAsk(at: now), let inputMethod, inputMethod.isActive {
+            inputMethod.requestState()
+            order.asked(at: now)
         }
         while check.pending == nil, let (stroke, time) = queue.first {
             let way = way(of: stroke)

@@ -17,7 +17,10 @@
 #           pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus for the sound-server tests and
 #           make bench
 #   system: xterm, GTK 3 and Tk for Debian's python3 (python3-gi, gir1.2-gtk-3.0, python3-tk),
-#           setxkbmap/xkbcomp (x11-xkb-utils) and xmodmap (x11-xserver-utils) for the --system test
+#           setxkbmap/xkbcomp (x11-xkb-utils) and xmodmap (x11-xserver-utils) for the --system test;
+#           for the Wayland applications test (issue 28) gedit read back through the accessibility
+#           bus (at-spi2-core, gir1.2-atspi-2.0), Chromium, Firefox ESR, squeekboard (its keymap on
+#           the seat) and gdbus (libglib2.0-bin) to show it
 #   bench:  python3-xlib (make bench); xvkbd and matchbox-keyboard (make bench-peers)
 #   deb:    dpkg-dev, debhelper and build-essential (make deb: dpkg-buildpackage checks build-essential); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
@@ -39,6 +42,7 @@ packages=(
   xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
   sway grim wtype weston foot xwayland libweston-10-dev
+  gedit at-spi2-core gir1.2-atspi-2.0 chromium firefox-esr squeekboard libglib2.0-bin
   python3-xlib
   dpkg-dev debhelper build-essential lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )

@@ -105,6 +105,22 @@ struct KeystrokeOrderTests {
         #expect(order.mayGo(.inputMethod, at: ms(320)))
     }
 
+    @Test func theStateIsCurrentWhenEverythingShows() {
+        var order = active("ab")
+        #expect(order.stateIsCurrent)
+        order.sentText("c", at: ms(0))
+        #expect(!order.stateIsCurrent)
+        order.inputMethodDone(active: true, surrounding: field("abc"))
+        #expect(order.stateIsCurrent)
+        order.sentText("d", at: ms(10))
+        order.expire(at: ms(10) + KeystrokeOrder.answerWait)
+        #expect(!order.stateIsCurrent, "d's wait ended without it showing")
+        order.inputMethodDone(active: true, surrounding: field("abcd"))
+        #expect(order.stateIsCurrent)
+        order.inputMethodDone(active: false, surrounding: nil)
+        #expect(!order.stateIsCurrent, "no text input")
+    }
+
     @Test func unansweredWaitsEnd() {
         var order = active("a")
         order.sentKey(at: ms(0), answered: true)                                   // Return in a one-line field

@@ -14,7 +14,8 @@
 ///   for `xy`, Left, `z` in 1 of 15 tries at 0 ms); foot 1.13 drops text whose `done` is
 ///   older than its last commit;
 /// - BackSpace goes through the input method (`delete_surrounding_text`) where the field
-///   reports its text and nothing is selected: one way with the text, as typed;
+///   reports its text, nothing is selected and the state shows everything sent
+///   (`stateIsCurrent`): one way with the text, as typed;
 /// - each state reported answers the oldest keystroke not yet answered, in order: text when
 ///   the text before the cursor ends with it (Firefox first reports the state before the
 ///   text, 3–46 ms later, and sometimes reports a commit only with the next one), a key when
@@ -170,7 +171,10 @@ public struct KeystrokeOrder: Sendable {
         }
         if !active {
             // The text input ended: nothing sent to it will be answered.
-            if wasActive { unanswered.removeAll() }
+            if wasActive {
+                unanswered.removeAll()
+                late.removeAll()
+            }
             return
         }
         guard wasActive else { return }
@@ -209,6 +213,13 @@ public struct KeystrokeOrder: Sendable {
         let ends = [joined.map { $0.since + Self.joinWait }, unanswered.first.map { $0.since + Self.answerWait }, nextAsk].compactMap { $0 }
         return ends.min()
     }
+
+    /// Whether the state last reported shows every keystroke sent (nothing unanswered, no
+    /// text whose wait ended without it showing since): a deletion measured on it deletes
+    /// what the application's own copy of it says (GTK converts its bytes to characters with
+    /// the text it reported; measured on a state that lacked the last text, BackSpace
+    /// deleted two characters in Firefox).
+    public var stateIsCurrent: Bool { wasActive && unanswered.isEmpty && late.isEmpty }
 
     /// Whether to ask the field for its state at `now` (a keystroke waits `askAfter` since it
     /// went or since the field was last asked, and a text input is active).

@@ -181,7 +181,8 @@ final class WaylandKeystrokeSender: KeySender {
         switch stroke {
         case .text where inputMethod?.takesText == true: .inputMethod
         // BackSpace as delete_surrounding_text where the field reports its text (see KeystrokeOrder).
-        case .key(.backSpace, let modifiers) where modifiers.isEmpty && inputMethod?.characterBeforeCursor != nil: .inputMethod
+        case .key(.backSpace, let modifiers) where modifiers.isEmpty && order.stateIsCurrent && inputMethod?.characterBeforeCursor != nil:
+            .inputMethod
         default: .virtualKeyboard
         }
     }

@@ -45,11 +45,11 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, app_binary, fail, kill_group, ok, script_main  # noqa: E402
+from e2e_support import Prerequisite, app_binary, fail, kill_group, ok, script_main  # noqa: E402
 from run_e2e import Trace, is_event  # noqa: E402
 from run_wayland_system_tests import (KEYBOARD_BACKGROUND, OUTPUT, OUTPUT_HEIGHT, OUTPUT_WIDTH, TARGETS, Rig,  # noqa: E402
                                       read, wait_until)
-from wayland_support import KeyboardHolder, SeatKeymaps, Sway, VirtualPointer  # noqa: E402
+from wayland_support import KeyboardHolder, SeatKeymaps, Sway, VirtualPointer, run_each  # noqa: E402
 from wayland_typist import FAST, PERSON, WaylandTypist, every_alternate, every_symbol  # noqa: E402
 import browser_support  # noqa: E402
 
@@ -62,10 +62,12 @@ EDITED = SENTENCE + "\n" + SENTENCE[:-3] + "x5 " + "xzy" * 5
 ATSPI_TEXT = os.path.join(TARGETS, "atspi_text.py")
 
 
-def type_edits(typist, newline=True):
-    """SENTENCE at a person's pace (and Return), SENTENCE fast, BackSpace ← ← x → →, BURST."""
-    typist.pace = PERSON
-    typist.type(SENTENCE + ("\n" if newline else ""))
+def type_edits(typist, person=True):
+    """SENTENCE at a person's pace and Return (`person`), SENTENCE fast, BackSpace ← ← x → →,
+    BURST."""
+    if person:
+        typist.pace = PERSON
+        typist.type(SENTENCE + "\n")
     typist.pace = FAST
     typist.type(SENTENCE)
     typist.keys("backspace", "left", "left")
@@ -188,12 +190,7 @@ def scenario_gtk_entry(rig, state):
         text = read(path)
         return json.loads(text)["text"] if text else None
     typist = rig.typist(trace, FAST)
-    typist.type(SENTENCE)
-    typist.keys("backspace", "left", "left")
-    typist.type("x")
-    typist.keys("right", "right")
-    typist.show("letters")
-    typist.burst(BURST)
+    type_edits(typist, person=False)
     expected = SENTENCE[:-3] + "x5 " + "xzy" * 5
     expect_value(value, expected, "GTK entry", trace)
     select_all_and_type(typist)
@@ -362,24 +359,12 @@ def main():
             # Another virtual keyboard holds the seat first (its keymap has no keys at all).
             rig = Apps(binary, workdir, sway, pointer)
             rig.holder = KeyboardHolder(sway)
-            only = [n for n in os.environ.get("HEE_WAYLAND_APPS_ONLY", "").split(",") if n]
-            failed = 0
+            def after():
+                for proc in rig.procs:
+                    if proc is not getattr(rig, "atspi", None) and proc.poll() is None:
+                        kill_group(proc)
             try:
-                for name, scenario in SCENARIOS:
-                    if only and name not in only:
-                        continue
-                    started = time.monotonic()
-                    try:
-                        try:
-                            scenario(rig, {})
-                        finally:
-                            for proc in rig.procs:
-                                if proc is not getattr(rig, "atspi", None) and proc.poll() is None:
-                                    kill_group(proc)
-                        print(f"# {name}: passed in {time.monotonic() - started:.1f} s", flush=True)
-                    except CheckFailed as error:
-                        failed += 1
-                        print(f"not ok - {name}: {error} ({time.monotonic() - started:.1f} s)", flush=True)
+                failed = run_each(SCENARIOS, "HEE_WAYLAND_APPS_ONLY", lambda scenario: scenario(rig, {}), after)
             finally:
                 rig.close()
                 rig.holder.close()

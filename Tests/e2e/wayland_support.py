@@ -30,7 +30,7 @@ import tempfile
 import threading
 import time
 
-from e2e_support import Prerequisite, kill_group
+from e2e_support import CheckFailed, Prerequisite, kill_group
 
 SWAY_USER = "hee-wayland"
 
@@ -277,6 +277,29 @@ class Sway:
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=30)
         if proc.returncode != 0:
             raise RuntimeError(f"grim failed: {proc.stdout.decode(errors='replace').strip()}")
+
+
+def run_each(scenarios, only_variable, run, after):
+    """Runs `(name, function)` scenarios in order, each even if an earlier one failed: calls
+    `run(function)`, then `after()` (the scenario's leftovers ended), and prints `# NAME:
+    passed in S s` or `not ok - NAME: message (S s)`. `only_variable` names the environment
+    variable that picks some by name (comma-separated). Returns how many failed."""
+    only = [n for n in os.environ.get(only_variable, "").split(",") if n]
+    failed = 0
+    for name, scenario in scenarios:
+        if only and name not in only:
+            continue
+        started = time.monotonic()
+        try:
+            try:
+                run(scenario)
+            finally:
+                after()
+            print(f"# {name}: passed in {time.monotonic() - started:.1f} s", flush=True)
+        except CheckFailed as error:
+            failed += 1
+            print(f"not ok - {name}: {error} ({time.monotonic() - started:.1f} s)", flush=True)
+    return failed
 
 
 # --------------------------------------------------------------------------- virtual pointer

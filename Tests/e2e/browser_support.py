@@ -3,10 +3,13 @@ launchers for Chromium and Firefox ESR on X11 or Wayland. Standard library only.
 
 `PageServer` serves, on 127.0.0.1, one page with a `<textarea id="area">` and an
 `<input id="line">`. The page POSTs a field's whole state (`value`, `selectionStart`,
-`selectionEnd`) back to the server on every `input`, `keyup`, `select` and `focus` event of
-that field, and every `keydown` (its `key` and `code`), so a test reads exactly what the field
-holds — no debugging protocol, no screenshots. `?focus=area` (or `line`) focuses that field
-when the page has loaded, and the page says so (a `focus` report).
+`selectionEnd`, `focused`: the field and its window have the focus) back to the server on
+every `input`, `keyup`, `select`, `focus`, `mousedown` and `mouseup` event of that field, and
+every `keydown` (its `key` and `code`), so a test reads exactly what the field holds — no
+debugging protocol, no screenshots — and where the fields are (`geometry`, on load and on
+every resize). Reports travel on separate requests: `page` and `sequence` order them.
+`?focus=area` (or `line`) focuses that field when the page has loaded, and the page says so
+(a `focus` report).
 
 `Chromium` and `Firefox` start the browser with a throwaway profile in a directory of the
 caller's, showing the page (no first-run dialogs, no tabs bar in Chromium's app mode), on
@@ -14,11 +17,12 @@ X11 (`DISPLAY` in `env`) or, with `wayland=True`, natively on Wayland (`WAYLAND_
 `XDG_RUNTIME_DIR` in `env`: `--ozone-platform=wayland`, `MOZ_ENABLE_WAYLAND=1`). Both run as
 the caller (root here: Chromium needs `--no-sandbox` then, and says nothing about it with
 `--test-type`). `popen` takes extra `subprocess.Popen` arguments (e.g. `user=`), for a
-compositor whose socket only its own user may use.
+compositor whose socket only its own user may use, and `owner=(uid, gid)` gives the profile
+to that user.
 
-Start times measured on the 2-core test machine (Xvfb + openbox, from `Popen` to the page's
-`focus` report, 5 runs each, the machine shared): see `START_SECONDS` and the README's
-"Typing into other applications".
+Start times on the 2-core test machine (Xvfb and openbox, from `Popen` to the page's `focus`
+report, the machine shared with other builds): Chromium 1.1–2.4 s, Firefox ESR 3.7–5.4 s (13 s
+beside two busy processes); `START_TIMEOUT` is only a safety net.
 """
 
 import http.server
@@ -239,7 +243,7 @@ class Browser:
     name = "browser"
     executable = None
 
-    def __init__(self, url, env, directory, wayland=False, popen=None, log_name=None):
+    def __init__(self, url, env, directory, wayland=False, popen=None, log_name=None, owner=None):
         if shutil.which(self.executable) is None:
             raise Prerequisite(f"{self.executable} not found (scripts/install-deps.sh installs it)")
         self.directory = directory
@@ -250,6 +254,11 @@ class Browser:
         self.env = self.environment(dict(env), wayland)
         self.log_path = os.path.join(directory, f"{log_name or self.name}.log")
         args = self.command(url, wayland)
+        if owner is not None:
+            # The browser runs as another user (`popen={"user": …}`): its profile is theirs.
+            for root, dirs, files in os.walk(self.profile):
+                for name in [root] + [os.path.join(root, n) for n in dirs + files]:
+                    os.chown(name, *owner)
         log = open(self.log_path, "wb")
         self.started = time.monotonic()
         self.proc = subprocess.Popen(args, env=self.env, stdin=subprocess.DEVNULL, stdout=log,
@@ -262,8 +271,7 @@ class Browser:
 
     def environment(self, env, wayland):
         # Nothing of the caller's home (Firefox keeps crash reports and telemetry there, shared
-        # by every instance), and Chromium's org.chromium.Chromium.* litter in a temporary
-        # directory of ours.
+        # by every instance), and temporary files in the profile.
         env["HOME"] = self.profile
         env["TMPDIR"] = self.profile
         return env
@@ -343,6 +351,18 @@ class Chromium(Browser):
                 "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
                 "--no-pings", "--disable-default-apps", "--disable-extensions", "--mute-audio",
                 "--window-position=0,0", "--window-size=800,400", f"--app={url}"]
+
+
+    def close(self):
+        # Its process-singleton socket lives in a directory of its own under /tmp (TMPDIR or
+        # not), linked from the profile, and outlives a SIGTERM: removed with the browser.
+        try:
+            socket_dir = os.path.dirname(os.readlink(os.path.join(self.profile, "SingletonSocket")))
+        except OSError:
+            socket_dir = None
+        super().close()
+        if socket_dir and os.path.basename(socket_dir).startswith("org.chromium.Chromium."):
+            shutil.rmtree(socket_dir, ignore_errors=True)
 
 
 class Firefox(Browser):

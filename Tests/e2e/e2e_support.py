@@ -48,6 +48,13 @@ def missing_tool(message):
     print(f"SKIP - {message}", flush=True)
 
 
+def require_tools(*names):
+    """Raises Prerequisite naming the first of the programs `names` that is not on PATH."""
+    for name in names:
+        if shutil.which(name) is None:
+            raise Prerequisite(f"{name} not found (scripts/install-deps.sh installs it)")
+
+
 def kill_group(proc, grace=2.0):
     """Ends a process started with start_new_session=True, and its whole group."""
     if proc is None:
@@ -89,11 +96,22 @@ def wait_for_clipboard(env, expected, owner, timeout=10.0):
         time.sleep(0.05)
 
 
+def display_range(first, last):
+    """The X display numbers a script may use: `first`…`last`, or HEE_E2E_DISPLAYS
+    (`41-49`) when set, so that several people testing on one machine keep apart."""
+    wanted = os.environ.get("HEE_E2E_DISPLAYS")
+    if not wanted:
+        return first, last
+    low, _, high = wanted.partition("-")
+    return int(low), int(high or low)
+
+
 def start_xvfb(first=91, last=160, size="1280x1024x24"):
-    """Starts Xvfb (screen `size`) on the first free display from :first; returns
-    (process, ':N')."""
+    """Starts Xvfb (screen `size`) on the first free display from :first (see
+    `display_range`); returns (process, ':N')."""
     if shutil.which("Xvfb") is None:
         raise Prerequisite("Xvfb not found (apt-get install xvfb)")
+    first, last = display_range(first, last)
     for number in range(first, last + 1):
         if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
             continue

@@ -25,8 +25,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import (Prerequisite, app_binary, fail, is_event, kill_group, ok, run_scenarios,  # noqa: E402
-                         script_main, start_xvfb)
+from e2e_support import (Prerequisite, app_binary, fail, is_event, kill_group, ok, require_tools,  # noqa: E402
+                         run_scenarios, script_main, start_xvfb)
 from layer_typist import MESSAGE, PLAN, Typist  # noqa: E402
 from run_e2e import Trace, find_window, launch  # noqa: E402
 import run_system_tests as system  # noqa: E402
@@ -206,9 +206,7 @@ SCENARIOS = [
 def main():
     def body(workdir):
         binary = app_binary()
-        for tool in ("Xvfb", "xdotool"):
-            if shutil.which(tool) is None:
-                raise Prerequisite(f"{tool} not found (scripts/install-deps.sh installs it)")
+        require_tools("Xvfb", "xdotool")
         probe = subprocess.run([system.PYTHON, "-c", "import gi, tkinter, Xlib; gi.require_version('Gtk', '3.0')"],
                                capture_output=True)
         if probe.returncode != 0:

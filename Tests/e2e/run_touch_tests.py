@@ -23,6 +23,9 @@ Scenarios (each with an app of its own):
                Wayland it types nothing; through Xwayland it arrives as an ordinary touch end
                (Xwayland turns the cancel into XI_TouchEnd), so the letter is typed
   before       a touch that began before the window existed does nothing
+  overlay      a second finger on an open alternates bubble types the cell it touches, never
+               the へぇ button under the bubble; taps while the space bar is the trackpad do
+               nothing (issue 28, class 8)
   hints        SDL_MOUSE_TOUCH_EVENTS and SDL_TOUCH_MOUSE_EVENTS 0 and 1: a real click (the
                compositor's pointer; and xdotool under Xvfb) and a real tap each type once
   record       a live touch run recorded with --record (fingers leaving the window and a
@@ -444,6 +447,36 @@ def scenario_slide(rig, route):
     app.quit()
 
 
+def scenario_overlay(rig, route):
+    """Issue 28, class 8: a second finger on an open alternates bubble chooses the cell it
+    touches and never presses the へぇ button the bubble covers; one on the keyboard while the
+    space bar is the trackpad does nothing."""
+    app = rig.launch(route, f"{route}-overlay").ready()
+    app.touch.down(1, app.key("e"))
+    app.expect([("touch", "e", True)], "finger 1 on e")
+    bubble = app.wait_for("alternates", "e's bubble opening", key="e")
+    cell = bubble["choices"][3]
+    hee = app.layout["keys"]["hee"]
+    point = centre(cell)
+    if not (hee["x"] <= point[0] <= hee["x"] + hee["w"] and hee["y"] <= point[1] <= hee["y"] + hee["h"]):
+        fail(f"the bubble's cell {cell} does not cover the へぇ button {hee}: the scenario tests nothing")
+    app.touch.tap(2, point)
+    app.expect([("text", cell["text"]), ("touch", "e", False)], f"finger 2 on the bubble's {cell['text']}")
+    app.touch.up(1)
+    app.barrier("the bubble's choice by a second finger")
+    ok(f"{route}: a second finger on the open bubble typed {cell['text']} and did not press the へぇ button under it")
+    app.touch.down(3, app.key("space"))
+    app.expect([("touch", "space", True)], "finger 3 on the space bar")
+    app.wait_for("trackpad", "the trackpad", active=True)
+    app.touch.tap(4, app.key("hee"))
+    app.touch.tap(4, app.key("a"))
+    app.touch.up(3)
+    app.expect([("touch", "space", False)], "finger 3 lifted, after finger 4 tapped へぇ and a")
+    app.barrier("taps while the trackpad was active")
+    ok(f"{route}: taps on へぇ and a while the space bar is the trackpad type and count nothing")
+    app.quit()
+
+
 def outside_point(app):
     """A point outside the window where a finger can be: on Wayland, kiosk-shell's window is
     the whole output, so beyond the output's top edge (weston passes such coordinates on as
@@ -593,7 +626,7 @@ def scenario_record(rig, route):
 SCENARIOS = [("tap", scenario_tap), ("hee", scenario_hee), ("shift", scenario_shift),
              ("rollover", scenario_rollover), ("hee-held", scenario_hee_held), ("slide", scenario_slide),
              ("outside", scenario_outside), ("cancel", scenario_cancel), ("before", scenario_before),
-             ("hints", scenario_hints), ("record", scenario_record)]
+             ("hints", scenario_hints), ("record", scenario_record), ("overlay", scenario_overlay)]
 
 
 def xvfb_clicks(binary, workdir):

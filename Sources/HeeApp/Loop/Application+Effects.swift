@@ -52,7 +52,6 @@ extension Application {
             case .compositionChanged(let text, let cursor):
                 trace.emit(.composition(text, cursor: cursor), at: now)
                 bench?.compositionChanged(text)
-                readyKeys(for: text, at: now)
             case .playSound(let name):
                 let outcome = audio.press(at: now)
                 emit(outcome, at: now)
@@ -83,6 +82,9 @@ extension Application {
                 let (dropped, via) = sendKeystroke(stroke)
                 LatencyProbe.mark("sent")
                 trace.emit(.send(stroke, dropped: dropped, via: via), at: now)
+            case .prepareKeys(let text):
+                // After the keystrokes of the same input (they went first, above).
+                systemMode?.keySender.prepare(text, at: now)
             case .modifierChanged(let modifier, let state):
                 trace.emit(.modifier(modifier, state), at: now)
             case .pasteRequested:
@@ -102,7 +104,6 @@ extension Application {
             case .candidatesChanged(let bar):
                 trace.emit(.candidates(bar, coordinateScale: coordinateScale), at: now)
                 bench?.candidatesChanged(bar)
-                if let first = bar.cells.first { readyKeys(for: first.text, at: now) }
             case .convert(let reading):
                 conversionRequested(reading, at: now)
             case .keyboardLayoutChanged(let name):

@@ -40,15 +40,6 @@ extension Application {
         bench?.conversionDone(nanoseconds: took, length: reading.count)
     }
 
-    /// System mode: gets keys ready for `text` (the composition shown, the first candidate),
-    /// which a commit is about to type, so the keymap changes before the commit's keys, not
-    /// with them: Tk was seen to type a character of a keycode changed just before the key
-    /// with the keycode's previous mapping, or nothing.
-    func readyKeys(for text: String, at now: Duration) {
-        guard session.mode == .system, !text.isEmpty else { return }
-        systemMode?.keySender.prepare(text, at: now)
-    }
-
     /// The benchmark driver `plan` asks for: the kana pad's when the layout shown has one, else
     /// the one pressing the へぇ button, the layer key or `e` (`--bench-gesture`).
     func makeBenchmark(_ plan: (presses: Int, interval: Duration, gesture: LaunchOptions.BenchGesture)) -> any Benchmark {

@@ -13,7 +13,7 @@ extension Application {
             systemMode = wayland
         } else {
             do {
-                systemMode = try X11SystemMode(window: screen.window.pointer, readyText: HeeButtonModel.insertedText)
+                systemMode = try X11SystemMode(window: screen.window.pointer)
             } catch {
                 Console.error("\(Console.program): --system: \(error); keys are not sent")
             }

@@ -15,8 +15,9 @@ protocol KeySender: AnyObject {
     @discardableResult
     func send(_ stroke: Keystroke, at now: Duration) throws(KeySendFailure) -> String?
 
-    /// Gets keys ready for the characters of `text` before a press needs them (the へぇ
-    /// button's text when the pointer comes onto the keyboard), so the first press costs no
+    /// Gets keys ready for the characters of `text` before a press needs them — the
+    /// session's `KeyboardEffect.prepareKeys`, most urgent first: the keys held, a bubble's
+    /// choices, the kana pad's commit, 「へぇ〜」, the layer shown — so the press costs no
     /// keymap change. Failures are left for `send` to report.
     func prepare(_ text: String, at now: Duration)
 

@@ -122,21 +122,40 @@ final class X11KeystrokeSender: KeySender {
         }
     }
 
+    /// The characters the session said may be typed next (`KeyboardEffect.prepareKeys`), for
+    /// the pointer's next entry.
+    private var readyText = ""
+
     /// Makes sure every character of `text` has a key, borrowing spare keycodes now for the
-    /// ones the layout lacks (called when the pointer comes onto the keyboard, with the へぇ
-    /// button's text). Failures are left for `send` to report.
+    /// ones the layout lacks, in `text`'s order (the session's: most urgent first) while
+    /// keycodes last, so a long layer never takes the keycode of a character before it. The
+    /// changes go out at once and are synced, so their time to reach the clients
+    /// (`X11KeycodeTiming.settle`) runs before the press. Failures are left for `send`.
     func prepare(_ text: String, at now: Duration) {
-        spare.setInUse(true, at: now)
+        readyText = text
         if keymap.isStale { try? keymap.load() }
         if state == nil { state = readState() }
         guard !keymap.isStale, let (layout, locked, _) = state else { return }
-        guard let units = try? Self.keysyms(of: .text(text)) else { return }
-        for (keysym, _) in units {
+        var seen = Set<UInt32>()
+        let keysyms = text.unicodeScalars.map { xkb_utf32_to_keysym($0.value) }.filter { $0 != 0 && seen.insert($0).inserted }
+        spare.startUse(at: now)
+        var lent: [UInt8] = []
+        for keysym in keysyms {
             if let found = keymap.stroke(for: keysym, layout: layout, locked: locked), !spare.lends(found.keycode, forOtherThan: keysym) {
                 continue
             }
-            _ = spare.key(for: keysym, keymap: keymap, at: now)
+            if let borrowed = spare.key(for: keysym, keymap: keymap, waiting: false) { lent.append(borrowed.keycode) }
         }
+        // The most urgent last used, so it is the last one taken back for another character.
+        for keycode in lent.reversed() { spare.use(keycode) }
+        spare.sync()
+    }
+
+    /// The pointer came onto the keyboard at `now`: loans stay while it is there, and what
+    /// was given back meanwhile is borrowed again for the characters last announced.
+    func pointerEntered(at now: Duration) {
+        spare.setInUse(true, at: now)
+        prepare(readyText, at: now)
     }
 
     /// The pointer left the keyboard at `now`: borrowed keycodes go back `hold` later.
@@ -157,11 +176,14 @@ final class X11KeystrokeSender: KeySender {
 
         // What to press: (keycode, modifiers to hold) for each unit.
         var presses: [X11Keymap.Stroke] = []
+        var borrowedKeycodes: [UInt8] = []
+        spare.startUse(at: now)
         for (keysym, held) in try Self.keysyms(of: stroke) {
             // (A key the keymap names that we lent since, for another character, is not it.)
             if let found = keymap.stroke(for: keysym, layout: layout, locked: locked), !spare.lends(found.keycode, forOtherThan: keysym) {
                 presses.append(X11Keymap.Stroke(keycode: found.keycode, modifiers: found.modifiers | held))
-            } else if let borrowed = spare.key(for: keysym, keymap: keymap, at: now) {
+            } else if let borrowed = spare.key(for: keysym, keymap: keymap, waiting: true) {
+                borrowedKeycodes.append(borrowed.keycode)
                 // A borrowed key acts like a letter key: Shift or Caps Lock (not both) selects
                 // the upper case.
                 let capsLock = locked & X11Keymap.lockMask != 0
@@ -174,6 +196,10 @@ final class X11KeystrokeSender: KeySender {
         guard keymap.canHold(presses.reduce(0) { $0 | $1.modifiers }) else {
             throw Failure(description: "the keymap has no key for a modifier that is needed")
         }
+        // A borrowed key whose mapping is newer than the clients may know (not prepared, or
+        // just before): wait until it has reached them, so nobody translates the press with
+        // the keymap of before.
+        spare.waitUntilSettled(borrowedKeycodes)
 
         // Modifier keys involved: the ones the user holds (released first) and the ones our
         // keys need. The XTEST device's own key state tells which holds are ours to restore.
@@ -198,6 +224,7 @@ final class X11KeystrokeSender: KeySender {
         }
         for keycode in restore.reversed() { fake(keycode, down: true) }
         connection.flush()
+        spare.pressed(borrowedKeycodes)
         return nil
     }
 

@@ -13,12 +13,18 @@ import CX11
 /// the event makes it type the wrong character or nothing — the "wrong characters" reports
 /// against xdotool (jordansissel/xdotool#10, #49, #414); and every change makes every client
 /// fetch the keymap and the server recompile it — the "X server stalls" (#10, #125, #231).
-/// So: one mapping change per character when it is first needed — for the へぇ button's
-/// text already when the pointer comes onto the keyboard, so no change lands between a
-/// press and its keys — kept while the keyboard is in use (the pointer on it, or a key
-/// typed within `hold`), given back after that, and when this object goes (`deinit`, at exit). A burst of 1,000 presses
-/// changes the keymap twice per character, not 2,000 times. A mapping someone else replaced
-/// meanwhile (e.g. `setxkbmap`) is left alone.
+/// So: one mapping change per character when it is first needed — ahead of the press where
+/// the session said it may come (`X11KeystrokeSender.prepare`: the layer shown, a bubble's
+/// choices, the key under a finger, 「へぇ〜」), so no change lands between a press and its
+/// keys — kept while the keyboard is in use (the pointer on it, or a key typed within
+/// `hold`), given back after that, and when this object goes (`deinit`, at exit). A burst of
+/// 1,000 presses changes the keymap twice per character, not 2,000 times. A mapping someone
+/// else replaced meanwhile (e.g. `setxkbmap`) is left alone.
+///
+/// A key is pressed only once its mapping has reached the clients, and a keycode is remapped
+/// only once the clients have handled its last press (`X11KeycodeTiming`: Chromium translates
+/// a key with the keymap it had when the press arrived, GTK and Tk with the one of when they
+/// handle it).
 ///
 /// (Seen here: under openbox, clicks that arrive while the window manager digests a keymap
 /// change and the clicked client is busy are lost — another reason to change the keymap
@@ -38,8 +44,15 @@ final class X11SpareKeycodes {
     /// Loans by keysym (both cases of a letter point at the same loan).
     private var loans: [UInt32: Loan] = [:]
     private var lastUse: Duration = .zero
-    /// When each keycode we lent was last typed, lent or given back.
-    private var keycodeUse: [UInt8: Duration] = [:]
+    /// When each keycode we lent was last used — typed, prepared, lent or given back — as a
+    /// count of uses (the order is what matters, and several uses share one app time).
+    private var keycodeUse: [UInt8: UInt64] = [:]
+    private var uses: UInt64 = 0
+    /// The first use of the keystroke or preparation under way (`startUse`): loans used since
+    /// are not taken back for another character of it.
+    private var useFloor: UInt64 = 0
+    /// When our changes reached the server and our keys were pressed.
+    private var timing = X11KeycodeTiming()
     /// The keycode each character was last lent on. A keycode that held another character
     /// before is a risk: Tk (Xlib's keymap cache) was seen typing the character a keycode
     /// held before, when it was changed just before the key (fresh keycodes never did, in
@@ -71,41 +84,85 @@ final class X11SpareKeycodes {
         lastUse = max(lastUse, now)
     }
 
+    /// A keystroke or a preparation begins at `now`: the loans it uses from here on are not
+    /// taken back for another of its characters, and the hold runs from `now`.
+    func startUse(at now: Duration) {
+        useFloor = uses + 1
+        lastUse = max(lastUse, now)
+    }
+
     /// The keycode that types `keysym` and whether Shift selects it (the upper case of a
-    /// pair) — borrowing a spare keycode for it when needed. When none is free (a layout
-    /// leaves about 20; Japanese text needs one per kana and kanji it types), the loan typed
-    /// least recently, and not at `now` (the keystroke being made), is taken back for it.
-    /// `nil` when there is none either. `now` is when it is used (the hold runs from the last
-    /// use).
-    func key(for keysym: UInt32, keymap: X11Keymap, at now: Duration) -> (keycode: UInt8, upper: Bool)? {
-        lastUse = now
+    /// pair) — borrowing a spare keycode for it when needed (the change goes out with the next
+    /// flush; `sync` makes sure it reached the server). When none is free (a layout leaves
+    /// about 20; Japanese text needs one per kana and kanji it types), the loan used least
+    /// recently, and not since `startUse` (the keystroke or preparation being made), is taken
+    /// back for it — one pressed `X11KeycodeTiming.reuseAfter` ago or longer; when every such loan was pressed
+    /// more recently, it waits for the oldest (`waiting`: a keystroke) or gives up. `nil`
+    /// when there is none.
+    func key(for keysym: UInt32, keymap: X11Keymap, waiting: Bool) -> (keycode: UInt8, upper: Bool)? {
         if mayBeReplaced { forgetReplacedLoans() }
         if let loan = loans[keysym] {
-            keycodeUse[loan.keycode] = now
+            use(loan.keycode)
             return (loan.keycode, loan.keysyms.count == 2 && loan.keysyms[1] == keysym)
         }
-        guard let keycode = spareKeycode(keymap: keymap, for: keysym) ?? reclaimOldest(before: now) else { return nil }
-        keycodeUse[keycode] = now
+        guard let keycode = spareKeycode(keymap: keymap, for: keysym) ?? reclaimLeastRecent(waiting: waiting) else { return nil }
+        use(keycode)
         lastKeycode[keysym] = keycode
         let keysyms = Self.casePair(keysym) ?? [keysym]
         var mapping: [KeySym] = keysyms.map { KeySym($0) }
         if mapping.count == 1 { mapping.append(0) }
         XChangeKeyboardMapping(connection.display, Int32(keycode), 2, &mapping, 1)
         changedByUs.insert(keycode)
-        connection.flush()
+        timing.changed(keycode)
         let loan = Loan(keycode: keycode, keysyms: keysyms)
         for symbol in keysyms { loans[symbol] = loan }
         return (keycode, keysyms.count == 2 && keysyms[1] == keysym)
     }
 
-    /// Takes back the loan typed least recently before `now`, for another character; returns
-    /// its keycode.
-    private func reclaimOldest(before now: Duration) -> UInt8? {
+    /// Marks `keycode` used now (the latest of all).
+    func use(_ keycode: UInt8) {
+        uses += 1
+        keycodeUse[keycode] = uses
+    }
+
+    /// The loan of `keysym`, if it has one.
+    func loanedKeycode(for keysym: UInt32) -> UInt8? { loans[keysym]?.keycode }
+
+    /// Takes back the loan used least recently, not since `startUse` and not pressed within
+    /// `X11KeycodeTiming.reuseAfter`, for another character (`waiting`: after waiting for the
+    /// one pressed longest ago, if every loan was pressed within it); returns its keycode.
+    private func reclaimLeastRecent(waiting: Bool) -> UInt8? {
         let lent = Set(loans.values.map(\.keycode))
-        guard let oldest = lent.filter({ (keycodeUse[$0] ?? .zero) < now }).min(by: { (keycodeUse[$0] ?? .zero, $0) < (keycodeUse[$1] ?? .zero, $1) })
-        else { return nil }
-        loans = loans.filter { $0.value.keycode != oldest }
-        return oldest
+        let candidates = lent.filter { (keycodeUse[$0] ?? 0) < useFloor }.sorted { (keycodeUse[$0] ?? 0, $0) < (keycodeUse[$1] ?? 0, $1) }
+        var chosen = candidates.first(where: timing.isReusable)
+        if chosen == nil, waiting, let first = timing.firstReusable(of: candidates) {
+            timing.waitUntilReusable(first)
+            chosen = first
+        }
+        guard let chosen else { return nil }
+        loans = loans.filter { $0.value.keycode != chosen }
+        return chosen
+    }
+
+    /// `keycodes` were pressed just now (for `X11KeycodeTiming.reuseAfter`).
+    func pressed(_ keycodes: [UInt8]) { timing.pressed(keycodes) }
+
+    /// Sends the mapping changes made since the last call and waits until the server has
+    /// handled them (XSync: one round trip, only when there were changes); from then on
+    /// `X11KeycodeTiming.settle` runs for those keycodes.
+    func sync() {
+        guard timing.hasUnsyncedChanges else { return }
+        XSync(connection.display, 0)
+        timing.synced()
+    }
+
+    /// Waits until the mappings of `keycodes` have reached the clients (`sync`, then
+    /// `X11KeycodeTiming.settle` after their last change). A keystroke the session could
+    /// not announce in time pays this, at most `settle`; one prepared earlier waits for
+    /// nothing.
+    func waitUntilSettled(_ keycodes: [UInt8]) {
+        sync()
+        timing.waitUntilSettled(keycodes)
     }
 
     /// Whether `keycode` is lent for another character than `keysym`: a keymap read while it
@@ -170,10 +227,13 @@ final class X11SpareKeycodes {
         for keycode in stillHeld().sorted() {
             var empty: [KeySym] = [0]
             XChangeKeyboardMapping(connection.display, Int32(keycode), 1, &empty, 1)
+            use(keycode)
+            timing.changed(keycode)
         }
         loans = [:]
         mayBeReplaced = false
-        connection.flush()
+        // A keycode lent again right after has to settle from this change too.
+        sync()
     }
 
     /// A keycode with no keysyms that is not a modifier and not lent already, for `keysym`:

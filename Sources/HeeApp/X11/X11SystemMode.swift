@@ -14,11 +14,9 @@ final class X11SystemMode: SystemModePlatform {
     private let sender: X11KeystrokeSender
 
     /// Sets `window` (created hidden) up as a keyboard that never takes the focus.
-    /// - Parameter readyText: text to have keys for as soon as the pointer is on the keyboard.
     /// - Throws: `KeySendFailure` when the X server lacks XTEST or XKB.
     /// - Returns: `nil` when SDL's video driver is not x11 (nothing X11 is touched then).
-    init?(window: OpaquePointer, readyText: String) throws(KeySendFailure) {
-        self.readyText = readyText
+    init?(window: OpaquePointer) throws(KeySendFailure) {
         guard let handles = X11WindowHandles(of: window), let connection = X11Connection(handles) else { return nil }
         let xwindow = handles.window
         self.connection = connection
@@ -36,9 +34,6 @@ final class X11SystemMode: SystemModePlatform {
     /// Maps the window on top without giving it the focus (instead of `SDL_ShowWindow`).
     func showWindow() { X11KeyboardWindowHints.map(xwindow, on: connection) }
 
-    /// Text to have keys for as soon as the pointer is on the keyboard (the へぇ button's).
-    let readyText: String
-
     /// Looks at an SDL event that happened at `now`; returns whether the target changed
     /// (title included).
     func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool {
@@ -53,7 +48,7 @@ final class X11SystemMode: SystemModePlatform {
         sender.handle(xevent)
         switch xevent.pointee.type {
         case EnterNotify where xevent.pointee.xcrossing.window == xwindow:
-            sender.prepare(readyText, at: now)
+            sender.pointerEntered(at: now)
         case LeaveNotify where xevent.pointee.xcrossing.window == xwindow && xevent.pointee.xcrossing.detail != NotifyInferior:
             sender.pointerLeft(at: now)
         default:

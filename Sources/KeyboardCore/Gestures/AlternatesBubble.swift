@@ -73,6 +73,12 @@ public struct AlternatesBubble: Hashable, Sendable {
         return min(Int(((point.x - f.minX) / choices[0].frame.width).rounded(.down)), choices.count - 1)
     }
 
+    /// The cell drawn at `point` (points), strictly inside the bubble's outline: where a new
+    /// touch chooses (`choice(at:)` is the sliding finger's wider reach); `nil` outside.
+    public func cell(containing point: Point) -> Int? {
+        choices.firstIndex { $0.frame.contains(point) }
+    }
+
     /// The text of the highlighted choice, if any.
     public var selectedText: String? { selected.map { choices[$0].text } }
 }

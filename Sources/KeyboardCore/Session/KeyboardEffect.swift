@@ -41,6 +41,10 @@ public enum KeyboardEffect: Hashable, Sendable {
     /// System mode: type this into the focused window (a key's edit through
     /// `KeystrokeDocumentProxy`).
     case send(Keystroke)
+    /// System mode: the characters one press may type next changed (a layer shown, a key
+    /// touched, a bubble opened, a composition or its candidates): get keys ready for them
+    /// now, before a press needs them (`KeyboardSession.keysToPrepare`: most urgent first).
+    case prepareKeys(String)
     /// Another layer of the layout is shown (its name); a `.layoutChanged` follows.
     case layerChanged(String)
     /// A key's alternates bubble opened, with its choices and their rectangles (points).

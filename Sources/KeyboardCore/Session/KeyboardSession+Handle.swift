@@ -126,6 +126,8 @@ extension KeyboardSession {
             || isCaretVisible(at: clock) != before.isCaretVisible(at: previousClock) {
             effects.append(.needsDisplay)
         }
+        // After the redraw decision: what was announced is not drawn.
+        announceKeysToPrepare(&effects)
         return effects
     }
 }

@@ -13,6 +13,7 @@ extension KeyboardSession {
         layerReturns[id] = nil
         updatePressedKeys(from: pressedBefore, time: time, &effects)
 
+        if touchOnOverlay(id, at: point, time: time, &effects) { return }
         if keysAreLive, visibility.isSettled(at: time), let index = candidateBar.candidate(at: point) {
             // A candidate: committed when released over it; keys held before type first.
             commitHeldKeys(at: time, &effects)

@@ -1,5 +1,6 @@
 /// Editing: the keys' edits through the mode's `TextDocumentProxy`, the input method's
-/// composition and the physical keyboard's editing commands.
+/// composition, the physical keyboard's editing commands, and (system mode) the characters
+/// the keys may type next.
 extension KeyboardSession {
     /// An edit a key asks of the document it types into.
     enum DocumentEdit {
@@ -74,5 +75,46 @@ extension KeyboardSession {
                 }
             }
         }
+    }
+
+    // MARK: Keys to prepare (system mode, issue 28)
+
+    /// The characters one press may type next, most urgent first, each once — system mode
+    /// only (empty on the host screen, whose field needs no keys). A character the target's
+    /// keymap lacks (é, ¥, へ) needs a keymap change before its press, and an application that
+    /// handles the press before it has read the new keymap types the wrong character or
+    /// nothing (Chromium on X11, Tk), so the app gets keys ready for these ahead of the press:
+    ///
+    /// 1. what the keys held now type on release (a letter types when lifted: touched, it is
+    ///    next), then the open alternates bubble's choices (in the case shift gave them);
+    /// 2. what a touch-down types at once, with no later chance to prepare: the kana pad's
+    ///    composition as a commit types it, its first candidate, and 「へぇ〜」;
+    /// 3. the characters of the layer shown (its keys that type text, in reading order).
+    ///
+    /// The order is what a sender short of spare keys keeps: the first are the last it gives
+    /// up.
+    public var keysToPrepare: String {
+        guard mode == .system else { return "" }
+        var texts: [String] = []
+        // (A key whose bubble is open types one of its choices, not itself.)
+        for (id, target) in pointers.sorted(by: { $0.key.precedes($1.key) }) where bubble?.pointer != id {
+            if case .key(let key?) = target, let text = action(of: key).text { texts.append(casedText(text)) }
+        }
+        texts += bubble?.choices.map(\.text) ?? []
+        if let composition = kanaCompositionText { texts.append(composition) }
+        if let first = candidateBar.cells.first { texts.append(first.text) }
+        texts.append(HeeButtonModel.insertedText)
+        let layer = definition.layer(named: layout.layerName) ?? definition.firstLayer
+        texts += layer.keyIDs.compactMap { action(of: $0).text.map(casedText) }
+        var seen = Set<Character>()
+        return String(texts.joined().filter { seen.insert($0).inserted })
+    }
+
+    /// Appends `.prepareKeys` when `keysToPrepare` changed since it was last announced.
+    mutating func announceKeysToPrepare(_ effects: inout [KeyboardEffect]) {
+        let keys = keysToPrepare
+        guard keys != announcedKeys else { return }
+        announcedKeys = keys
+        if !keys.isEmpty { effects.append(.prepareKeys(keys)) }
     }
 }

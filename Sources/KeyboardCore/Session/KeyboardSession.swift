@@ -61,6 +61,8 @@ public struct KeyboardSession: Hashable, Sendable {
     public internal(set) var trackpad: Trackpad?
     /// The host screen's return key typed: editing ends once the release is reported.
     var returnPending = false
+    /// System mode: `keysToPrepare` as last announced with `.prepareKeys`.
+    var announcedKeys = ""
     /// The layouts the globe key switches between, in its order (the user's `layouts`
     /// setting); empty or one: no globe key.
     public internal(set) var layouts: [LayoutDefinition] = []

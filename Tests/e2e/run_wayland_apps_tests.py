@@ -38,14 +38,12 @@ HEE_WAYLAND_APPS_ONLY (comma-separated scenario names), HEE_E2E_PORTS (the page'
 """
 import json
 import os
-import shutil
-import signal
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import Prerequisite, app_binary, fail, kill_group, ok, script_main  # noqa: E402
+from e2e_support import app_binary, fail, kill_group, ok, require_tools, script_main  # noqa: E402
 from run_e2e import Trace, is_event  # noqa: E402
 from run_wayland_system_tests import (KEYBOARD_BACKGROUND, OUTPUT, OUTPUT_HEIGHT, OUTPUT_WIDTH, TARGETS, Rig,  # noqa: E402
                                       read, wait_until)
@@ -283,8 +281,7 @@ def scenario_layouts(rig, state):
 
 
 def scenario_squeekboard(rig, state):
-    if shutil.which("squeekboard") is None:
-        raise Prerequisite("squeekboard not found (scripts/install-deps.sh installs it)")
+    require_tools("squeekboard")
     keymaps = SeatKeymaps(rig.sway.socket)
     squeekboard = rig.start(["squeekboard"], "squeekboard")
     try:
@@ -349,9 +346,7 @@ def main():
     binary = app_binary()
 
     def body(workdir):
-        for tool in ("foot", "wtype", "gedit", "chromium", "firefox-esr", "gdbus", "/usr/libexec/at-spi-bus-launcher"):
-            if shutil.which(tool) is None:
-                raise Prerequisite(f"{tool} not found (scripts/install-deps.sh installs it)")
+        require_tools("foot", "wtype", "gedit", "chromium", "firefox-esr", "gdbus", "/usr/libexec/at-spi-bus-launcher")
         os.environ.setdefault("HEE_E2E_PORTS", "18500-18599")
         os.chmod(workdir, 0o755)
         with Sway(workdir, OUTPUT) as sway:

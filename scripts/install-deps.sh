@@ -19,7 +19,10 @@
 #   system: xterm, GTK 3 and Tk for Debian's python3 (python3-gi, gir1.2-gtk-3.0, python3-tk),
 #           setxkbmap/xkbcomp (x11-xkb-utils) and xmodmap (x11-xserver-utils) for the --system test;
 #           chromium and firefox-esr for the browser test (run_browser_tests.py, its pointer
-#           through python3-xlib)
+#           through python3-xlib) and the Wayland applications test (run_wayland_apps_tests.py),
+#           which also reads gedit back through the accessibility bus (at-spi2-core,
+#           gir1.2-atspi-2.0) and shows squeekboard (its keymap on the seat) with gdbus
+#           (libglib2.0-bin)
 #   bench:  python3-xlib (make bench); xvkbd and matchbox-keyboard (make bench-peers)
 #   deb:    dpkg-dev, debhelper and build-essential (make deb: dpkg-buildpackage checks build-essential); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
@@ -41,6 +44,7 @@ packages=(
   xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils chromium firefox-esr
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
   sway grim wtype weston foot xwayland libweston-10-dev
+  gedit at-spi2-core gir1.2-atspi-2.0 squeekboard libglib2.0-bin
   python3-xlib
   dpkg-dev debhelper build-essential lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )

@@ -45,8 +45,9 @@ public enum TraceEvent: Hashable, Sendable {
     /// `key` (an X keysym name, or the character of a shortcut, `ctrl+` / `alt+` before it
     /// when Control / Alt is held) for other keys, and `modifiers` (`["ctrl","alt"]`) when
     /// any is held. When it could not be sent, `dropped` says why (e.g. no window has the
-    /// focus). `via` names the way it went where there are several (Wayland: `input-method`,
-    /// `virtual-keyboard`).
+    /// focus). `via` names the way it goes where there are several (Wayland: `input-method`,
+    /// `virtual-keyboard`), as things stand when it is handed over (Wayland keystrokes may
+    /// queue behind the application's answer; see README "On Wayland").
     case send(Keystroke, dropped: String? = nil, via: String? = nil)
     /// System mode: the window keys go to changed (`window` and `title` are `null` when no
     /// window has the focus, and on Wayland, where the compositor does not say which window
@@ -72,6 +73,9 @@ public enum TraceEvent: Hashable, Sendable {
     case keyboardLayout(String)
     /// The space bar became iOS's trackpad (`active` true) or stopped being one.
     case trackpad(Bool)
+    /// System mode: another `--system` keyboard started on this display and asked this one
+    /// to show itself (it then exited; see `SingleInstance`).
+    case showRequested
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -103,7 +107,7 @@ public enum TraceEvent: Hashable, Sendable {
                         ("size", .object([("w", .number(c.windowSize.width)), ("h", .number(c.windowSize.height))])),
                         ("scale", .number(c.scale)), ("desktopKeys", .bool(c.desktopKeys))]
             if c.maximized { members.append(("maximized", .bool(true))) }
-        case .reset:
+        case .reset, .showRequested:
             break
         case .volume(let volume):
             members.append(("volume", .integer(volume)))
@@ -190,6 +194,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .commit: "commit"
         case .keyboardLayout: "keyboardLayout"
         case .trackpad: "trackpad"
+        case .showRequested: "show"
         }
     }
 

@@ -20,7 +20,8 @@ Scenarios (each runs even if an earlier one failed):
                trace says the text went through the input method, the arrows through the
                virtual keyboard
   gtk-entry    the same at 20 ms into a GtkEntry
-  chromium     `--ozone-platform=wayland`: the textarea, then Tab and text into the input
+  chromium     `--ozone-platform=wayland`: the textarea, then Tab and text into the input,
+               then x ← y and SIGTERM at once: what was queued still arrives
   firefox      `MOZ_ENABLE_WAYLAND=1`: 「へぇ〜」 tapped 20 times, every 10 ms, from the keyboard's
                first frame on (class 4: the first was lost), then as chromium
   layouts      the seat's layout changed while the keyboard runs (class 5): yz@é typed into
@@ -247,7 +248,14 @@ def browser(rig, state, name, start_taps=0):
         if area() != prefix + EDITED:
             fail(f"{name}: the textarea changed to {area()!r} after Tab")
         ok(f"{name} (Wayland, started in {seconds:.1f} s): textarea {prefix + EDITED!r}, Tab, input 'ok', Ctrl+A z: 'z'")
-        kill_group(proc)
+        # Keystrokes still waiting their turn when the keyboard quits go out before it does
+        # (the trace said `send` for them): x ← y at once, then SIGTERM at once.
+        typist.burst(["x", "left", "y"])
+        kill_group(proc, grace=5)
+        if proc.returncode != 0:
+            fail(f"{name}: the keyboard's exit status after SIGTERM was {proc.returncode}")
+        expect_value(line, "zyx", f"{name} input after x ← y and the keyboard's SIGTERM right after them", trace)
+        ok(f"{name}: x ← y clicked and the keyboard ended at once: 'zyx', nothing queued was lost")
         app.close()
 
 

@@ -114,6 +114,9 @@ final class WaylandKeystrokeSender: KeySender {
     /// wait.
     var deadline: Duration? { queue.isEmpty ? nil : order.deadline }
 
+    /// Whether keystrokes wait in the queue or a virtual-keyboard keystroke is on its way.
+    var hasQueuedKeystrokes: Bool { !queue.isEmpty || check.pending != nil }
+
     /// Sends what waited for an answer that did not come by `now`.
     func tick(at now: Duration) {
         self.now = max(self.now, now)

@@ -173,8 +173,9 @@ static void read_text(struct hee_atspi_watch *watch, AtspiAccessible *object, he
     hee_g_object_unref(text);
 }
 
-/// What `object` says. Returns false when it cannot say anything (gone: its application quit).
-static bool read_facts(struct hee_atspi_watch *watch, AtspiAccessible *object, hee_atspi_facts *facts) {
+/// What `object` says, its text aside. Returns false when it cannot say anything (gone: its
+/// application quit).
+static bool read_facts(AtspiAccessible *object, hee_atspi_facts *facts) {
     GError *error = NULL;
     facts->role = hee_atspi_accessible_get_role(object, &error);
     if (error) {
@@ -211,9 +212,19 @@ static bool read_facts(struct hee_atspi_watch *watch, AtspiAccessible *object, h
         hee_g_hash_table_unref(attributes);
     }
     facts->caret = -1;
-    if (watch->options.gate(facts))
-        read_text(watch, object, facts);
     return true;
+}
+
+/// A copy of `source`'s facts (its text aside).
+static void copy_facts(hee_atspi_facts *copy, const hee_atspi_facts *source) {
+    memset(copy, 0, sizeof *copy);
+    copy->role = source->role;
+    copy->states = source->states;
+    copy->pid = source->pid;
+    copy->caret = -1;
+    copy->application = copy_string(source->application);
+    for (size_t i = 0; i < source->attribute_count; i++)
+        copy_attribute(source->attribute_names[i], source->attribute_values[i], copy);
 }
 
 // MARK: - Following the focus
@@ -228,14 +239,19 @@ static void set_focused(struct hee_atspi_watch *watch, AtspiAccessible *object) 
     watch->focused = object;
 }
 
-/// Reads the focused object and publishes what it says (the idle source after a burst).
+/// Reads the focused object and publishes what it says (the idle source after a burst), in
+/// two reports: its role, states, attributes and application first — each but the attributes
+/// usually in libatspi's cache, so that showing or hiding the keyboard waits for one round trip
+/// to the application — then, when the gate allows, the same with the text around the caret
+/// (three more round trips).
 static gboolean refresh(gpointer data) {
     struct hee_atspi_watch *watch = data;
     watch->refresh_due = false;
     hee_atspi_report report = {0};
     report.event_ns = watch->event_ns;
+    report.read_ns = monotonic_ns();
     if (watch->focused) {
-        if (!read_facts(watch, watch->focused, &report.facts)) {
+        if (!read_facts(watch->focused, &report.facts)) {
             set_focused(watch, NULL);
         } else if (report.facts.pid == (uint32_t)getpid()) {
             // Our own window never takes the focus; should an accessible of ours ever say it
@@ -246,7 +262,17 @@ static gboolean refresh(gpointer data) {
             report.focused = true;
         }
     }
+    bool text = report.focused && watch->options.gate(&report.facts);
+    hee_atspi_report second = {0};
+    if (text) {
+        second = report;
+        copy_facts(&second.facts, &report.facts);
+    }
     publish(watch, &report);
+    if (text) {
+        read_text(watch, watch->focused, &second.facts);
+        publish(watch, &second);
+    }
     return G_SOURCE_REMOVE;
 }
 

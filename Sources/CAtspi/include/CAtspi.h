@@ -65,6 +65,8 @@ typedef struct hee_atspi_report {
     hee_atspi_facts facts;
     /// CLOCK_MONOTONIC nanoseconds when the event that led to this report arrived.
     uint64_t event_ns;
+    /// When the watch began to read the focused object's facts for it.
+    uint64_t read_ns;
     /// When the report was ready (its facts read).
     uint64_t published_ns;
 } hee_atspi_report;

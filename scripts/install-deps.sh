@@ -3,7 +3,8 @@
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; PipeWire's headers (the
 #           clip's own PipeWire stream; the library is loaded at run time); Wayland client and
 #           xkbcommon headers (our wl_shm presenter, the keymap guard); X11, XTEST, XInput,
-#           X11-xcb and xkbcommon-x11 headers (system mode, --system); Anthy's header
+#           X11-xcb and xkbcommon-x11 headers (system mode, --system); libatspi2.0-dev (the focused
+#           field's context on X11: its headers; libatspi is loaded at run time); Anthy's header
 #           (libanthy-dev: the kana pad's converter, loaded at run time)
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji;
 #           Anthy's library and dictionary (libanthy1, anthy-common) for kana-kanji conversion;
@@ -17,7 +18,9 @@
 #           pipewire-pulse, pulseaudio-utils (pactl, parec) and D-Bus for the sound-server tests and
 #           make bench
 #   system: xterm, GTK 3 and Tk for Debian's python3 (python3-gi, gir1.2-gtk-3.0, python3-tk),
-#           setxkbmap/xkbcomp (x11-xkb-utils) and xmodmap (x11-xserver-utils) for the --system test
+#           setxkbmap/xkbcomp (x11-xkb-utils) and xmodmap (x11-xserver-utils) for the --system test;
+#           at-spi2-core (the accessibility bus), Qt 5 for python3 (python3-pyqt5), Chromium and
+#           Firefox ESR for the context test (Tests/e2e/run_context_tests.py)
 #   bench:  python3-xlib (make bench); xvkbd and matchbox-keyboard (make bench-peers)
 #   deb:    dpkg-dev, debhelper and build-essential (make deb: dpkg-buildpackage checks build-essential); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
@@ -35,8 +38,9 @@ packages=(
   fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
-  libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev
+  libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev libatspi2.0-dev
   xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils
+  at-spi2-core python3-pyqt5 chromium firefox-esr
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
   sway grim wtype weston foot xwayland libweston-10-dev
   python3-xlib

@@ -18,7 +18,7 @@
     X(atspi_text_get_text) X(atspi_match_rule_new) X(atspi_collection_get_matches)                          \
     X(g_main_context_new) X(g_main_context_unref) X(g_main_context_push_thread_default)                     \
     X(g_main_context_pop_thread_default) X(g_main_loop_new) X(g_main_loop_run) X(g_main_loop_quit)         \
-    X(g_main_loop_unref) X(g_idle_source_new) X(g_source_set_callback) X(g_source_attach) X(g_source_unref) \
+    X(g_main_loop_unref) X(g_idle_source_new) X(g_timeout_source_new) X(g_source_set_callback) X(g_source_attach) X(g_source_destroy) X(g_source_unref) \
     X(g_hash_table_foreach) X(g_hash_table_unref) X(g_array_new) X(g_array_append_vals) X(g_array_free)     \
     X(g_free) X(g_error_free) X(g_object_ref) X(g_object_unref) X(g_boxed_free) X(g_log_set_handler) X(g_log_remove_handler) \
     X(dbus_error_init) X(dbus_error_free) X(dbus_error_is_set) X(dbus_bus_get_private)                      \

@@ -53,6 +53,9 @@ struct hee_atspi_watch {
     AtspiEventListener *listener;
     AtspiAccessible *focused;    // a reference, or NULL
     bool refresh_due;
+    bool verify_focus;           // the due refresh checks that the object still has the focus
+    unsigned rescans;            // later scans made since the X focus last moved
+    GSource *rescan_source;      // the next one, while it waits
     uint64_t event_ns;           // the first event since the last refresh
     hee_atspi_status status;
     bool enabled_accessibility;
@@ -247,11 +250,21 @@ static void set_focused(struct hee_atspi_watch *watch, AtspiAccessible *object) 
 static gboolean refresh(gpointer data) {
     struct hee_atspi_watch *watch = data;
     watch->refresh_due = false;
+    bool verify = watch->verify_focus;
+    watch->verify_focus = false;
     hee_atspi_report report = {0};
     report.event_ns = watch->event_ns;
     report.read_ns = monotonic_ns();
     if (watch->focused) {
-        if (!read_facts(watch->focused, &report.facts)) {
+        bool unfocused = false;
+        bool read = read_facts(watch->focused, &report.facts);
+        if (read && verify)
+            unfocused = !(report.facts.states & ((uint64_t)1 << ATSPI_STATE_FOCUSED));
+        if (!read || unfocused) {
+            // Gone, or (checked after the X focus moved, not after a focus event, whose
+            // object libatspi's cached states may not show focused yet) no longer focused:
+            // its application said nothing of it.
+            hee_atspi_facts_clear(&report.facts);
             set_focused(watch, NULL);
         } else if (report.facts.pid == (uint32_t)getpid()) {
             // Our own window never takes the focus; should an accessible of ours ever say it
@@ -330,11 +343,13 @@ static void wake_application(AtspiAccessible *application) {
         hee_g_hash_table_unref(attributes);
 }
 
-/// Each application woken, and the focused object of the active window, if any.
-static void scan_desktop(struct hee_atspi_watch *watch) {
+/// Each application woken, and the focused object of the active window followed, if there is
+/// one. Returns whether there is.
+static bool scan_desktop(struct hee_atspi_watch *watch) {
     AtspiAccessible *desktop = hee_atspi_get_desktop(0);
     if (!desktop)
-        return;
+        return false;
+    bool found = false;
     GError *error = NULL;
     gint applications = hee_atspi_accessible_get_child_count(desktop, &error);
     clear_error(&error);
@@ -346,7 +361,7 @@ static void scan_desktop(struct hee_atspi_watch *watch) {
         wake_application(application);
         gint windows = hee_atspi_accessible_get_child_count(application, &error);
         clear_error(&error);
-        for (gint j = 0; j < windows && !watch->focused; j++) {
+        for (gint j = 0; j < windows && !found; j++) {
             AtspiAccessible *window = hee_atspi_accessible_get_child_at_index(application, j, &error);
             clear_error(&error);
             if (!window)
@@ -364,12 +379,14 @@ static void scan_desktop(struct hee_atspi_watch *watch) {
             if (inside) {
                 set_focused(watch, inside);
                 hee_g_object_unref(inside);
+                found = true;
             }
             hee_g_object_unref(window);
         }
         hee_g_object_unref(application);
     }
     hee_g_object_unref(desktop);
+    return found;
 }
 
 static bool has_prefix(const char *text, const char *prefix) {
@@ -384,6 +401,7 @@ static void on_event(AtspiEvent *event, void *data) {
         if (event->detail1 != 0 || has_prefix(event->type, "focus:")) {
             set_focused(watch, source);
             schedule_refresh(watch, now);
+            watch->verify_focus = false;
         } else if (source == watch->focused) {
             // Lost: only by the object that has it (events of two objects come in any order).
             set_focused(watch, NULL);
@@ -516,6 +534,11 @@ static void *watch_thread(void *data) {
         }
         hee_g_object_unref(watch->listener);
         set_focused(watch, NULL);
+        if (watch->rescan_source) {
+            hee_g_source_destroy(watch->rescan_source);
+            hee_g_source_unref(watch->rescan_source);
+            watch->rescan_source = NULL;
+        }
         hee_g_main_loop_unref(watch->loop);
         watch->loop = NULL;
     }
@@ -554,11 +577,42 @@ hee_atspi_watch *hee_atspi_watch_start(const hee_atspi_options *options, char *e
     return watch;
 }
 
+/// After the X focus moved: the desktop scanned again for the focused object (the one followed
+/// may have lost the focus without an event: its application quit, or the focus went to a
+/// window that says nothing through AT-SPI), and read. Finding none, it looks again a few
+/// times, later (an application that has just mapped its window registers its objects and
+/// learns of the listeners asynchronously, and says nothing of a focus it took meanwhile).
+static const guint rescan_delays_ms[] = {100, 400, 1200};
+
+static gboolean rescan(gpointer data) {
+    struct hee_atspi_watch *watch = data;
+    if (watch->status != HEE_ATSPI_RUNNING)
+        return G_SOURCE_REMOVE;
+    if (watch->rescan_source) {
+        hee_g_source_unref(watch->rescan_source);
+        watch->rescan_source = NULL;
+    }
+    // Found or not, the object followed is read again (a refresh drops one that lost the focus).
+    bool found = scan_desktop(watch);
+    schedule_refresh(watch, monotonic_ns());
+    watch->verify_focus = !found;
+    if (!found && watch->rescans < sizeof rescan_delays_ms / sizeof rescan_delays_ms[0]) {
+        watch->rescan_source = hee_g_timeout_source_new(rescan_delays_ms[watch->rescans++]);
+        hee_g_source_set_callback(watch->rescan_source, rescan, watch, NULL);
+        hee_g_source_attach(watch->rescan_source, watch->context);
+    }
+    return G_SOURCE_REMOVE;
+}
+
 static gboolean refresh_requested(gpointer data) {
     struct hee_atspi_watch *watch = data;
-    if (watch->status == HEE_ATSPI_RUNNING)
-        schedule_refresh(watch, monotonic_ns());
-    return G_SOURCE_REMOVE;
+    if (watch->rescan_source) {
+        hee_g_source_destroy(watch->rescan_source);
+        hee_g_source_unref(watch->rescan_source);
+        watch->rescan_source = NULL;
+    }
+    watch->rescans = 0;
+    return rescan(watch);
 }
 
 static void run_on_thread(hee_atspi_watch *watch, GSourceFunc function) {

@@ -103,8 +103,8 @@ hee_atspi_watch *hee_atspi_watch_start(const hee_atspi_options *options, char *e
 /// true, or returns false when nothing changed since the last take.
 bool hee_atspi_watch_take(hee_atspi_watch *watch, hee_atspi_report *report);
 
-/// Asks the watch to read the focused accessible again (the X focus moved: the application
-/// may have gone away, or lost the focus without saying so).
+/// Asks the watch to find the focused accessible again (the X focus moved: the application
+/// may have gone away, lost the focus without saying so, or only now be ready to say it).
 void hee_atspi_watch_refresh(hee_atspi_watch *watch);
 
 /// Stops listening, gives `IsEnabled` back if the watch set it and it is still set, leaves the

@@ -17,7 +17,7 @@ Checks: each focus gives the right `context` line (active, purpose, hints, appli
 secure field only `secure: true`; no field's text appears anywhere in the trace; after every
 click the target is the active window (the keyboard never takes the focus); without an
 accessibility bus the keyboard says once that it cannot tell (`available: false`) and types
-as before; a Tk entry (and Qt without its variable) gives no context and still gets the keys;
+as before; the host screen never loads libatspi; a Tk entry (and Qt without its variable) gives no context and still gets the keys;
 the bus's `IsEnabled` is set while the keyboard runs and given back when it quits (and left
 alone when it was already set).
 
@@ -217,6 +217,17 @@ def without_a_bus(desktop, binary):
     if len(context_lines(kb)) != 1:
         fail(f"without an accessibility bus: context lines {context_lines(kb)}")
     ok(f"no accessibility bus: one line ({line['reason']}); keys type as before")
+    # The host screen never loads libatspi; system mode does, once its first frame is up.
+    host = Keyboard(desktop, binary, "host", system=False)
+    if loads_atspi(host):
+        fail("the host screen loaded libatspi")
+    host.quit()
+    ok("the host screen does not load libatspi")
+
+
+def loads_atspi(kb):
+    with open(f"/proc/{kb.proc.pid}/maps", encoding="utf-8", errors="replace") as f:
+        return "libatspi.so" in f.read()
 
 
 def tk_entry(desktop, name):
@@ -240,6 +251,8 @@ def bus_status_follows_the_keyboard(desktop, binary):
         fail(f"a fresh accessibility bus says IsEnabled {desktop.bus_status()}")
     kb = keyboard(desktop, binary, "status")
     wait_until(lambda: desktop.bus_status() is True, "the keyboard to set IsEnabled")
+    if not loads_atspi(kb):
+        fail("system mode follows the focus without libatspi loaded?")
     kb.quit()
     if desktop.bus_status() is not False:
         fail("IsEnabled is still set after the keyboard quit")

@@ -103,8 +103,8 @@ def measure(workdir):
             since = len(kb.trace.events)
             sent = time.monotonic()
             click(*spots[name])
-            ctx.wait_until(lambda: any(ctx.shown(line) == expected[name] for line in ctx.context_lines(kb, since)),
-                           f"change {n}")
+            kb.trace.wait_for(lambda e: e["event"] == "context" and ctx.shown(e) == expected[name], f"change {n}",
+                              timeout=15, since=since)
             round_trips.append((time.monotonic() - sent) * 1000)
         kb.quit()
         marks = probes(kb.stderr_path)

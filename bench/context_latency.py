@@ -19,7 +19,6 @@ Prints the figures and adds them to bench/results.json under "context_x11".
 """
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,6 +28,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "e2e"))
 import run_context_tests as ctx  # noqa: E402
 from e2e_support import session_bus  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from wayland_typing import pss_mb, stats as summary  # noqa: E402
 
 APP = os.environ.get("HEE_APP", os.path.join(ROOT, ".build/release/HeeApp"))
 CHANGES = int(sys.argv[1]) if len(sys.argv) > 1 else 200
@@ -38,20 +39,6 @@ def probes(path):
     """The `probe STAGE NS` lines of a stderr file, in order."""
     with open(path, encoding="utf-8", errors="replace") as f:
         return [(parts[1], int(parts[2])) for parts in (line.split() for line in f) if len(parts) == 3 and parts[0] == "probe"]
-
-
-def pss_mb(pid):
-    with open(f"/proc/{pid}/smaps_rollup") as f:
-        for line in f:
-            if line.startswith("Pss:"):
-                return round(int(line.split()[1]) / 1024, 1)
-    return None
-
-
-def summary(values):
-    values = sorted(values)
-    return {"n": len(values), "median": round(statistics.median(values), 3),
-            "p99": round(values[min(len(values) - 1, int(len(values) * 0.99))], 3), "max": round(values[-1], 3)}
 
 
 def clicker(display):

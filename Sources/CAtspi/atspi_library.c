@@ -57,15 +57,32 @@ static DBusMessage *call(DBusConnection *session, DBusMessage *message, int time
     return reply;
 }
 
-int hee_atspi_bus_is_enabled(DBusConnection *session, int timeout_ms, char *error, size_t size) {
-    DBusMessage *message = hee_dbus_message_new_method_call(bus_name, bus_path, properties, "Get");
-    if (!message || !hee_dbus_message_append_args(message, DBUS_TYPE_STRING, &status_interface, DBUS_TYPE_STRING,
-                                                  &enabled_property, DBUS_TYPE_INVALID)) {
+/// `org.freedesktop.DBus.Properties.Get` (`value` NULL) or `Set` (to `*value`) of
+/// `org.a11y.Status.IsEnabled`; NULL with the reason in `error` when it cannot be built.
+static DBusMessage *status_message(const dbus_bool_t *value, char *error, size_t size) {
+    DBusMessage *message = hee_dbus_message_new_method_call(bus_name, bus_path, properties, value ? "Set" : "Get");
+    int built = message && hee_dbus_message_append_args(message, DBUS_TYPE_STRING, &status_interface, DBUS_TYPE_STRING,
+                                                        &enabled_property, DBUS_TYPE_INVALID);
+    if (built && value) {
+        DBusMessageIter iter, variant;
+        hee_dbus_message_iter_init_append(message, &iter);
+        built = hee_dbus_message_iter_open_container(&iter, DBUS_TYPE_VARIANT, DBUS_TYPE_BOOLEAN_AS_STRING, &variant)
+                && hee_dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, value)
+                && hee_dbus_message_iter_close_container(&iter, &variant);
+    }
+    if (!built) {
         if (message)
             hee_dbus_message_unref(message);
         snprintf(error, size, "out of memory");
-        return -1;
+        return NULL;
     }
+    return message;
+}
+
+int hee_atspi_bus_is_enabled(DBusConnection *session, int timeout_ms, char *error, size_t size) {
+    DBusMessage *message = status_message(NULL, error, size);
+    if (!message)
+        return -1;
     DBusMessage *reply = call(session, message, timeout_ms, error, size);
     if (!reply)
         return -1;
@@ -86,24 +103,9 @@ int hee_atspi_bus_is_enabled(DBusConnection *session, int timeout_ms, char *erro
 }
 
 int hee_atspi_bus_set_enabled(DBusConnection *session, int enabled, int timeout_ms, char *error, size_t size) {
-    DBusMessage *message = hee_dbus_message_new_method_call(bus_name, bus_path, properties, "Set");
-    DBusMessageIter iter, variant;
     dbus_bool_t value = enabled ? TRUE : FALSE;
-    int built = message && hee_dbus_message_append_args(message, DBUS_TYPE_STRING, &status_interface, DBUS_TYPE_STRING,
-                                                        &enabled_property, DBUS_TYPE_INVALID);
-    if (built) {
-        hee_dbus_message_iter_init_append(message, &iter);
-        built = hee_dbus_message_iter_open_container(&iter, DBUS_TYPE_VARIANT, DBUS_TYPE_BOOLEAN_AS_STRING, &variant)
-                && hee_dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &value)
-                && hee_dbus_message_iter_close_container(&iter, &variant);
-    }
-    if (!built) {
-        if (message)
-            hee_dbus_message_unref(message);
-        snprintf(error, size, "out of memory");
-        return -1;
-    }
-    DBusMessage *reply = call(session, message, timeout_ms, error, size);
+    DBusMessage *message = status_message(&value, error, size);
+    DBusMessage *reply = message ? call(session, message, timeout_ms, error, size) : NULL;
     if (!reply)
         return -1;
     hee_dbus_message_unref(reply);

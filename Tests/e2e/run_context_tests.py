@@ -84,7 +84,17 @@ class ContextDesktop(Desktop):
         self.launcher = self.spawn([LAUNCHER, "--launch-immediately"], "at-spi-bus-launcher")
         wait_until(lambda: self.bus_status() is not None, "at-spi-bus-launcher to own org.a11y.Bus")
 
-    def start_target(self, name, args, position, env=None):
+    def accessible_applications(self):
+        """The names of the applications registered on the accessibility bus (asked through
+        AT-SPI by Debian's python3-gi, as any assistive technology asks)."""
+        script = ("import gi; gi.require_version('Atspi', '2.0'); from gi.repository import Atspi; "
+                  "d = Atspi.get_desktop(0); print('\\n'.join(d.get_child_at_index(i).get_name() or '' "
+                  "for i in range(d.get_child_count())))")
+        proc = subprocess.run([PYTHON, "-c", script], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              timeout=20)
+        return proc.stdout.decode(errors="replace").split("\n")
+
+    def start_target(self, name, args, position, env=None, accessible=False):
         """Starts a toolkit target that writes its geometry, its window moved to `position`
         (each target has a place of its own: a click meant for one must not land on another);
         returns its geometry, with its process as `proc`."""
@@ -94,6 +104,10 @@ class ContextDesktop(Desktop):
         self.place(geometry["window"], position)
         geometry["proc"] = proc
         geometry["path"] = path
+        if accessible:
+            # An application tells assistive technologies of its focus once it has registered
+            # on the accessibility bus (a focus it takes before then is never announced).
+            wait_until(lambda: args[0] in self.accessible_applications(), f"{name} on the accessibility bus")
         return geometry
 
     def place(self, window, position):
@@ -277,7 +291,7 @@ def bus_status_follows_the_keyboard(desktop, binary):
 
 
 def gtk_fields(desktop, kb):
-    geometry = desktop.start_target("gtk", ["gtk_fields.py", "GTK fields"], (0, 0))
+    geometry = desktop.start_target("gtk", ["gtk_fields.py", "GTK fields"], (0, 0), accessible=True)
     app = "gtk_fields.py"
     # GTK 3 tells AT-SPI nothing of an entry's input purpose: email, number, phone and url are
     # plain text to every assistive technology; entries that hide their text are password fields.
@@ -295,7 +309,7 @@ def gtk_fields(desktop, kb):
 
 def qt_fields(desktop, kb, gtk):
     env = dict(desktop.env, QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1")
-    geometry = desktop.start_target("qt", ["qt_fields.py", "Qt fields"], (400, 0), env=env)
+    geometry = desktop.start_target("qt", ["qt_fields.py", "Qt fields"], (400, 0), env=env, accessible=True)
     app = "qt_fields.py"
     for name, expected in [("free", field("normal", app)), ("password", secure(app)),
                            ("multiline", field("normal", app, ["multiline"]))]:

@@ -10,7 +10,7 @@
 #define HEE_ATSPI_FUNCTIONS(X)                                                                              \
     X(atspi_init) X(atspi_exit) X(atspi_set_main_context) X(atspi_get_desktop) X(atspi_event_get_type)      \
     X(atspi_event_listener_new) X(atspi_event_listener_register) X(atspi_event_listener_deregister)         \
-    X(atspi_accessible_get_role) X(atspi_accessible_get_state_set) X(atspi_state_set_get_states)            \
+    X(atspi_accessible_get_role) X(atspi_accessible_clear_cache) X(atspi_accessible_get_state_set) X(atspi_state_set_get_states)            \
     X(atspi_state_set_new) X(atspi_accessible_get_attributes) X(atspi_accessible_get_application)           \
     X(atspi_accessible_get_name) X(atspi_accessible_get_process_id) X(atspi_accessible_get_text_iface)      \
     X(atspi_accessible_get_collection_iface) X(atspi_accessible_get_child_count)                           \

@@ -180,6 +180,10 @@ static void read_text(struct hee_atspi_watch *watch, AtspiAccessible *object, he
 /// application quit).
 static bool read_facts(AtspiAccessible *object, hee_atspi_facts *facts) {
     GError *error = NULL;
+    // Asked, not remembered: libatspi's cache of an object's role and states can be stale (Qt
+    // 5's line edit was seen read as the push button focused before it, right after its focus
+    // event). Two more round trips, of the four a field costs.
+    hee_atspi_accessible_clear_cache(object);
     facts->role = hee_atspi_accessible_get_role(object, &error);
     if (error) {
         clear_error(&error);
@@ -389,6 +393,8 @@ static bool scan_desktop(struct hee_atspi_watch *watch) {
     return found;
 }
 
+static void stop_rescans(struct hee_atspi_watch *watch);
+
 static bool has_prefix(const char *text, const char *prefix) {
     return text && !strncmp(text, prefix, strlen(prefix));
 }
@@ -402,6 +408,7 @@ static void on_event(AtspiEvent *event, void *data) {
             set_focused(watch, source);
             schedule_refresh(watch, now);
             watch->verify_focus = false;
+            stop_rescans(watch);  // the application speaks: no need to look for its focus
         } else if (source == watch->focused) {
             // Lost: only by the object that has it (events of two objects come in any order).
             set_focused(watch, NULL);
@@ -534,11 +541,7 @@ static void *watch_thread(void *data) {
         }
         hee_g_object_unref(watch->listener);
         set_focused(watch, NULL);
-        if (watch->rescan_source) {
-            hee_g_source_destroy(watch->rescan_source);
-            hee_g_source_unref(watch->rescan_source);
-            watch->rescan_source = NULL;
-        }
+        stop_rescans(watch);
         hee_g_main_loop_unref(watch->loop);
         watch->loop = NULL;
     }
@@ -583,6 +586,16 @@ hee_atspi_watch *hee_atspi_watch_start(const hee_atspi_options *options, char *e
 /// times, later (an application that has just mapped its window registers its objects and
 /// learns of the listeners asynchronously, and says nothing of a focus it took meanwhile).
 static const guint rescan_delays_ms[] = {100, 400, 1200};
+enum { RESCANS = sizeof rescan_delays_ms / sizeof rescan_delays_ms[0] };
+
+static void stop_rescans(struct hee_atspi_watch *watch) {
+    if (watch->rescan_source) {
+        hee_g_source_destroy(watch->rescan_source);
+        hee_g_source_unref(watch->rescan_source);
+        watch->rescan_source = NULL;
+    }
+    watch->rescans = RESCANS;
+}
 
 static gboolean rescan(gpointer data) {
     struct hee_atspi_watch *watch = data;
@@ -594,9 +607,13 @@ static gboolean rescan(gpointer data) {
     }
     // Found or not, the object followed is read again (a refresh drops one that lost the focus).
     bool found = scan_desktop(watch);
-    schedule_refresh(watch, monotonic_ns());
-    watch->verify_focus = !found;
-    if (!found && watch->rescans < sizeof rescan_delays_ms / sizeof rescan_delays_ms[0]) {
+    if (!watch->refresh_due) {
+        // Checked only when no focus event asked for the read meanwhile (trusted: its object
+        // may not show the state yet).
+        schedule_refresh(watch, monotonic_ns());
+        watch->verify_focus = !found;
+    }
+    if (!found && watch->rescans < RESCANS) {
         watch->rescan_source = hee_g_timeout_source_new(rescan_delays_ms[watch->rescans++]);
         hee_g_source_set_callback(watch->rescan_source, rescan, watch, NULL);
         hee_g_source_attach(watch->rescan_source, watch->context);
@@ -606,11 +623,7 @@ static gboolean rescan(gpointer data) {
 
 static gboolean refresh_requested(gpointer data) {
     struct hee_atspi_watch *watch = data;
-    if (watch->rescan_source) {
-        hee_g_source_destroy(watch->rescan_source);
-        hee_g_source_unref(watch->rescan_source);
-        watch->rescan_source = NULL;
-    }
+    stop_rescans(watch);
     watch->rescans = 0;
     return rescan(watch);
 }

@@ -57,6 +57,7 @@ struct hee_atspi_watch {
     unsigned rescans;            // later scans made since the X focus last moved
     GSource *rescan_source;      // the next one, while it waits
     uint64_t event_ns;           // the first event since the last refresh
+    uint64_t focus_serial;       // see hee_atspi_report
     hee_atspi_status status;
     bool enabled_accessibility;
     guint log_handler;
@@ -90,6 +91,7 @@ void hee_atspi_facts_clear(hee_atspi_facts *facts) {
 /// Hands `report` (its facts moved, `report` zeroed) to the main thread, waking it once.
 static void publish(struct hee_atspi_watch *watch, hee_atspi_report *report) {
     report->status = watch->status;
+    report->focus_serial = watch->focus_serial;
     report->enabled_accessibility = watch->enabled_accessibility;
     report->published_ns = monotonic_ns();
     pthread_mutex_lock(&watch->lock);
@@ -239,6 +241,8 @@ static void copy_facts(hee_atspi_facts *copy, const hee_atspi_facts *source) {
 static void set_focused(struct hee_atspi_watch *watch, AtspiAccessible *object) {
     if (watch->focused == object)
         return;
+    if (object)
+        watch->focus_serial++;
     if (object)
         hee_g_object_ref(object);
     if (watch->focused)

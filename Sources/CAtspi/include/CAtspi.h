@@ -62,6 +62,9 @@ typedef struct hee_atspi_report {
     bool enabled_accessibility;
     /// Whether an accessible has the focus; `facts` describes it then.
     bool focused;
+    /// Counts the focus moving to an accessible (another one, or the same again after it lost
+    /// the focus): a field of the same kind as the one before is still another field.
+    uint64_t focus_serial;
     hee_atspi_facts facts;
     /// CLOCK_MONOTONIC nanoseconds when the event that led to this report arrived.
     uint64_t event_ns;

@@ -25,6 +25,7 @@ final class AtspiContextSource: TextContextSource {
     private var report = hee_atspi_report()
     private(set) var context = TextContext.inactive
     private(set) var unavailableReason: String?
+    private(set) var focusSerial: UInt64 = 0
 
     /// Loads libatspi and starts the watch; `enableAccessibility`: set `IsEnabled` while it runs.
     /// When libatspi cannot be loaded (or SDL has no event type left) the source is
@@ -74,8 +75,9 @@ final class AtspiContextSource: TextContextSource {
         defer {
             context = next
             unavailableReason = reason
+            focusSerial = report.focus_serial
         }
-        return next != context || reason != unavailableReason
+        return next != context || reason != unavailableReason || report.focus_serial != focusSerial
     }
 
     /// The X focus moved: the watch reads the focused object again (its application may have

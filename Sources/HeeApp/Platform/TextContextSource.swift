@@ -11,10 +11,14 @@ import KeyboardCore
 protocol TextContextSource: AnyObject {
     /// The focused field now: `.inactive` when none has the focus, or while it is not known yet.
     var context: TextContext { get }
+    /// Changes whenever the focus moves to a field — another one, or the same again after it
+    /// lost the focus — also when the new field is of the same kind (and `context` then reads
+    /// the same): what "until the focus moves to another field" is measured by.
+    var focusSerial: UInt64 { get }
     /// Why the platform cannot tell which field has the focus at all, once that is clear
     /// (`nil` while it can, or may still): the keyboard then behaves as without a context.
     var unavailableReason: String? { get }
     /// Looks at an SDL event meant for the platform layer (the wake-up the source posted from
-    /// its own thread). Returns whether `context` or `unavailableReason` changed.
+    /// its own thread). Returns whether `context`, `focusSerial` or `unavailableReason` changed.
     func handle(_ event: UnsafePointer<SDL_Event>) -> Bool
 }

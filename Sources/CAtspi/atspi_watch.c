@@ -27,6 +27,7 @@
 
 #include "CAtspi.h"
 #include "atspi_library.h"
+#include "atspi_objects.h"
 
 /// How long a call on the session bus may take at start and at the end, in milliseconds.
 enum { SESSION_TIMEOUT_MS = 3000 };
@@ -70,22 +71,6 @@ static uint64_t monotonic_ns(void) {
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-static char *copy_string(const char *text) {
-    return text ? strdup(text) : NULL;
-}
-
-void hee_atspi_facts_clear(hee_atspi_facts *facts) {
-    free(facts->application);
-    for (size_t i = 0; i < facts->attribute_count; i++) {
-        free(facts->attribute_names[i]);
-        free(facts->attribute_values[i]);
-    }
-    free(facts->attribute_names);
-    free(facts->attribute_values);
-    free(facts->text);
-    memset(facts, 0, sizeof *facts);
-}
-
 // MARK: - Reports (watch thread → main thread)
 
 /// Hands `report` (its facts moved, `report` zeroed) to the main thread, waking it once.
@@ -127,115 +112,6 @@ bool hee_atspi_watch_take(hee_atspi_watch *watch, hee_atspi_report *report) {
     return changed;
 }
 
-// MARK: - Reading an accessible
-
-static void copy_attribute(gpointer key, gpointer value, gpointer data) {
-    hee_atspi_facts *facts = data;
-    size_t n = facts->attribute_count;
-    char **names = realloc(facts->attribute_names, (n + 1) * sizeof *names);
-    if (names)
-        facts->attribute_names = names;
-    char **values = realloc(facts->attribute_values, (n + 1) * sizeof *values);
-    if (values)
-        facts->attribute_values = values;
-    if (!names || !values)
-        return;
-    names[n] = copy_string(key ? key : "");
-    values[n] = copy_string(value ? value : "");
-    facts->attribute_count = n + 1;
-}
-
-static void clear_error(GError **error) {
-    if (*error)
-        hee_g_error_free(*error);
-    *error = NULL;
-}
-
-/// The text around the caret, read when the gate allows it.
-static void read_text(struct hee_atspi_watch *watch, AtspiAccessible *object, hee_atspi_facts *facts) {
-    AtspiText *text = hee_atspi_accessible_get_text_iface(object);
-    if (!text)
-        return;
-    GError *error = NULL;
-    gint caret = hee_atspi_text_get_caret_offset(text, &error);
-    clear_error(&error);
-    gint count = hee_atspi_text_get_character_count(text, &error);
-    clear_error(&error);
-    facts->caret = caret;
-    facts->character_count = count;
-    if (caret >= 0 && count >= 0) {
-        gint start = caret > watch->options.text_before ? caret - watch->options.text_before : 0;
-        gint end = count - caret > watch->options.text_after ? caret + watch->options.text_after : count;
-        gchar *part = hee_atspi_text_get_text(text, start, end, &error);
-        clear_error(&error);
-        if (part) {
-            facts->text = copy_string(part);
-            facts->text_start = start;
-            facts->has_text = true;
-            hee_g_free(part);
-        }
-    }
-    hee_g_object_unref(text);
-}
-
-/// What `object` says, its text aside. Returns false when it cannot say anything (gone: its
-/// application quit).
-static bool read_facts(AtspiAccessible *object, hee_atspi_facts *facts) {
-    GError *error = NULL;
-    // Asked, not remembered: libatspi's cache of an object's role and states can be stale (Qt
-    // 5's line edit was seen read as the push button focused before it, right after its focus
-    // event). Two more round trips, of the four a field costs.
-    hee_atspi_accessible_clear_cache(object);
-    facts->role = hee_atspi_accessible_get_role(object, &error);
-    if (error) {
-        clear_error(&error);
-        return false;
-    }
-    AtspiStateSet *set = hee_atspi_accessible_get_state_set(object);
-    if (set) {
-        GArray *states = hee_atspi_state_set_get_states(set);
-        for (guint i = 0; states && i < states->len; i++) {
-            AtspiStateType state = g_array_index(states, AtspiStateType, i);
-            if (state >= 0 && state < 64)
-                facts->states |= (uint64_t)1 << state;
-        }
-        if (states)
-            hee_g_array_free(states, TRUE);
-        hee_g_object_unref(set);
-    }
-    facts->pid = hee_atspi_accessible_get_process_id(object, &error);
-    clear_error(&error);
-    AtspiAccessible *application = hee_atspi_accessible_get_application(object, &error);
-    clear_error(&error);
-    if (application) {
-        gchar *name = hee_atspi_accessible_get_name(application, &error);
-        clear_error(&error);
-        facts->application = copy_string(name);
-        hee_g_free(name);
-        hee_g_object_unref(application);
-    }
-    GHashTable *attributes = hee_atspi_accessible_get_attributes(object, &error);
-    clear_error(&error);
-    if (attributes) {
-        hee_g_hash_table_foreach(attributes, copy_attribute, facts);
-        hee_g_hash_table_unref(attributes);
-    }
-    facts->caret = -1;
-    return true;
-}
-
-/// A copy of `source`'s facts (its text aside).
-static void copy_facts(hee_atspi_facts *copy, const hee_atspi_facts *source) {
-    memset(copy, 0, sizeof *copy);
-    copy->role = source->role;
-    copy->states = source->states;
-    copy->pid = source->pid;
-    copy->caret = -1;
-    copy->application = copy_string(source->application);
-    for (size_t i = 0; i < source->attribute_count; i++)
-        copy_attribute(source->attribute_names[i], source->attribute_values[i], copy);
-}
-
 // MARK: - Following the focus
 
 static void set_focused(struct hee_atspi_watch *watch, AtspiAccessible *object) {
@@ -265,7 +141,7 @@ static gboolean refresh(gpointer data) {
     report.read_ns = monotonic_ns();
     if (watch->focused) {
         bool unfocused = false;
-        bool read = read_facts(watch->focused, &report.facts);
+        bool read = hee_atspi_read_facts(watch->focused, &report.facts);
         if (read && verify)
             unfocused = !(report.facts.states & ((uint64_t)1 << ATSPI_STATE_FOCUSED));
         if (!read || unfocused) {
@@ -287,11 +163,11 @@ static gboolean refresh(gpointer data) {
     hee_atspi_report second = {0};
     if (text) {
         second = report;
-        copy_facts(&second.facts, &report.facts);
+        hee_atspi_copy_facts(&second.facts, &report.facts);
     }
     publish(watch, &report);
     if (text) {
-        read_text(watch, watch->focused, &second.facts);
+        hee_atspi_read_text(watch->focused, watch->options.text_before, watch->options.text_after, &second.facts);
         publish(watch, &second);
     }
     return G_SOURCE_REMOVE;
@@ -308,49 +184,6 @@ static void schedule_refresh(struct hee_atspi_watch *watch, uint64_t event_ns) {
     hee_g_source_unref(source);
 }
 
-/// The object with the FOCUSED state inside `root` (a reference), through the Collection
-/// interface; NULL when there is none or `root` has no Collection (Qt 5).
-static AtspiAccessible *find_focused(AtspiAccessible *root) {
-    AtspiCollection *collection = hee_atspi_accessible_get_collection_iface(root);
-    if (!collection)
-        return NULL;
-    AtspiStateType focused_state = ATSPI_STATE_FOCUSED;
-    GArray *wanted = hee_g_array_new(FALSE, FALSE, sizeof(AtspiStateType));
-    hee_g_array_append_vals(wanted, &focused_state, 1);
-    AtspiStateSet *states = hee_atspi_state_set_new(wanted);
-    hee_g_array_free(wanted, TRUE);
-    AtspiMatchRule *rule = hee_atspi_match_rule_new(states, ATSPI_Collection_MATCH_ALL, NULL, ATSPI_Collection_MATCH_NONE,
-                                                    NULL, ATSPI_Collection_MATCH_NONE, NULL, ATSPI_Collection_MATCH_NONE,
-                                                    FALSE);
-    hee_g_object_unref(states);
-    GError *error = NULL;
-    GArray *matches = hee_atspi_collection_get_matches(collection, rule, ATSPI_Collection_SORT_ORDER_CANONICAL, 1, TRUE,
-                                                       &error);
-    clear_error(&error);
-    hee_g_object_unref(rule);
-    hee_g_object_unref(collection);
-    AtspiAccessible *found = NULL;
-    for (guint i = 0; matches && i < matches->len; i++) {
-        AtspiAccessible *match = g_array_index(matches, AtspiAccessible *, i);
-        if (!found)
-            found = match;
-        else
-            hee_g_object_unref(match);
-    }
-    if (matches)
-        hee_g_array_free(matches, TRUE);
-    return found;
-}
-
-/// Asks `application` for its attributes (Chromium's signal to expose its objects).
-static void wake_application(AtspiAccessible *application) {
-    GError *error = NULL;
-    GHashTable *attributes = hee_atspi_accessible_get_attributes(application, &error);
-    clear_error(&error);
-    if (attributes)
-        hee_g_hash_table_unref(attributes);
-}
-
 /// Each application woken, and the focused object of the active window followed, if there is
 /// one. Returns whether there is.
 static bool scan_desktop(struct hee_atspi_watch *watch) {
@@ -360,18 +193,18 @@ static bool scan_desktop(struct hee_atspi_watch *watch) {
     bool found = false;
     GError *error = NULL;
     gint applications = hee_atspi_accessible_get_child_count(desktop, &error);
-    clear_error(&error);
+    hee_atspi_clear_error(&error);
     for (gint i = 0; i < applications && !atomic_load(&watch->stopping); i++) {
         AtspiAccessible *application = hee_atspi_accessible_get_child_at_index(desktop, i, &error);
-        clear_error(&error);
+        hee_atspi_clear_error(&error);
         if (!application)
             continue;
-        wake_application(application);
+        hee_atspi_wake_application(application);
         gint windows = hee_atspi_accessible_get_child_count(application, &error);
-        clear_error(&error);
+        hee_atspi_clear_error(&error);
         for (gint j = 0; j < windows && !found; j++) {
             AtspiAccessible *window = hee_atspi_accessible_get_child_at_index(application, j, &error);
-            clear_error(&error);
+            hee_atspi_clear_error(&error);
             if (!window)
                 continue;
             AtspiStateSet *set = hee_atspi_accessible_get_state_set(window);
@@ -383,7 +216,7 @@ static bool scan_desktop(struct hee_atspi_watch *watch) {
                 hee_g_array_free(states, TRUE);
             if (set)
                 hee_g_object_unref(set);
-            AtspiAccessible *inside = active ? find_focused(window) : NULL;
+            AtspiAccessible *inside = active ? hee_atspi_find_focused(window) : NULL;
             if (inside) {
                 set_focused(watch, inside);
                 hee_g_object_unref(inside);
@@ -424,12 +257,12 @@ static void on_event(AtspiEvent *event, void *data) {
     } else if (has_prefix(event->type, "window:activate") && source) {
         GError *error = NULL;
         AtspiAccessible *application = hee_atspi_accessible_get_application(source, &error);
-        clear_error(&error);
+        hee_atspi_clear_error(&error);
         if (application) {
-            wake_application(application);
+            hee_atspi_wake_application(application);
             hee_g_object_unref(application);
         }
-        AtspiAccessible *inside = find_focused(source);
+        AtspiAccessible *inside = hee_atspi_find_focused(source);
         if (inside) {
             set_focused(watch, inside);
             hee_g_object_unref(inside);
@@ -528,7 +361,7 @@ static void *watch_thread(void *data) {
         for (int i = 0; i < EVENT_TYPE_COUNT; i++) {
             GError *error = NULL;
             hee_atspi_event_listener_register(watch->listener, event_types[i], &error);
-            clear_error(&error);
+            hee_atspi_clear_error(&error);
         }
         scan_desktop(watch);
         // The first report: running, and the field focused at start, if any.
@@ -541,7 +374,7 @@ static void *watch_thread(void *data) {
         for (int i = 0; i < EVENT_TYPE_COUNT; i++) {
             GError *error = NULL;
             hee_atspi_event_listener_deregister(watch->listener, event_types[i], &error);
-            clear_error(&error);
+            hee_atspi_clear_error(&error);
         }
         hee_g_object_unref(watch->listener);
         set_focused(watch, NULL);

@@ -76,6 +76,14 @@ public enum TraceEvent: Hashable, Sendable {
     /// System mode: another `--system` keyboard started on this display and asked this one
     /// to show itself (it then exited; see `SingleInstance`).
     case showRequested
+    /// System mode: the focused text field of another application changed (issue 30): `active`
+    /// (whether one has the focus), its `purpose` and `hints` (text-input-v3's names) and
+    /// `application` (`null` when not known). Never its text; of a secure field (password,
+    /// PIN, hidden or sensitive text) only `active`, `secure: true` and `application`.
+    case context(TextContext)
+    /// System mode: the platform cannot tell which text field has the focus (`available`
+    /// false, and why: no accessibility bus on X11, say); the keyboard behaves as without one.
+    case contextUnavailable(reason: String)
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -166,6 +174,19 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("text", .string(text)))
         case .keyboardLayout(let name):
             members.append(("name", .string(name)))
+        case .context(let context):
+            members.append(("active", .bool(context.isActive)))
+            if context.isActive {
+                if context.isSecure {
+                    members.append(("secure", .bool(true)))
+                } else {
+                    members.append(("purpose", .string(context.purpose.name)))
+                    members.append(("hints", .array(context.hints.names.map { .string($0) })))
+                }
+                members.append(("application", context.application.map { .string($0) } ?? .null))
+            }
+        case .contextUnavailable(let reason):
+            members += [("active", .bool(false)), ("available", .bool(false)), ("reason", .string(reason))]
         }
         return .object(members)
     }
@@ -195,6 +216,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .keyboardLayout: "keyboardLayout"
         case .trackpad: "trackpad"
         case .showRequested: "show"
+        case .context, .contextUnavailable: "context"
         }
     }
 

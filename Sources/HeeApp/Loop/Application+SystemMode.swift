@@ -35,6 +35,23 @@ extension Application {
         send(.keyTargetChanged(watcher?.keyTarget ?? .unavailable), at: time)
     }
 
+    /// System mode: the focused field's context changed (issue 30). The trace says so when
+    /// what its `context` line shows changed (never for the text alone); a source that cannot
+    /// tell at all says why, once.
+    func textContextChanged() {
+        guard let source = systemMode?.textContextSource else { return }
+        if let reason = source.unavailableReason {
+            trace.emit(.contextUnavailable(reason: reason), at: clock.now)
+            tracedContext = .inactive
+            return
+        }
+        let context = source.context
+        guard !context.describesSameField(as: tracedContext) else { return }
+        tracedContext = context
+        trace.emit(.context(context), at: clock.now)
+        LatencyProbe.mark("context-traced")
+    }
+
     /// Types `stroke` through the platform's key sender; returns why it was not typed, if it
     /// was not (for the trace's `dropped`), and the way it went where there are several (`via`).
     func sendKeystroke(_ stroke: Keystroke) -> (dropped: String?, via: String?) {

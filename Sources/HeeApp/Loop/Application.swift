@@ -57,6 +57,8 @@ final class Application {
     var pendingConversion: (reading: String, time: Duration)?
     /// Whether loading the converter while idle has been done (or found unneeded).
     var converterPrepared = false
+    /// System mode: the focused field's context as the trace last said it (issue 30).
+    var tracedContext = TextContext.inactive
     var running = true
 
     /// Window coordinates per point (`--scale`).

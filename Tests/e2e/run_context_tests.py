@@ -38,6 +38,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e_support import CheckFailed, Prerequisite, app_binary, fail, kill_group, ok, run_scenarios, script_main, start_xvfb  # noqa: E402
+import browser_support  # noqa: E402
 from run_system_tests import PYTHON, TARGETS, Desktop, Keyboard, read, run, wait_until  # noqa: E402
 
 LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
@@ -349,16 +350,17 @@ def tk_field(desktop, kb, gtk):
     ok("Tk (no accessibility): no context; its entry still gets the keys")
 
 
-def browser(desktop, kb, name, args, application, title):
-    """The web page in a browser started now: the autofocused textarea, then Tab and Shift+Tab
-    through email, password and the button."""
-    home = os.path.join(desktop.workdir, f"{name}-home")
-    os.makedirs(home, exist_ok=True)
-    env = dict(desktop.env, HOME=home)
+def browser(desktop, kb, name, application):
+    """The web page in a browser started now (browser_support's launchers, the page from a
+    file): the autofocused textarea, then Tab and Shift+Tab through email, password and the
+    button."""
     kb.trace.drain()
     since = len(kb.trace.events)
-    proc = desktop.spawn(args(home), name, env=env)
-    window = int(desktop.window_named(title))
+    app = browser_support.BROWSERS[name]("file://" + PAGE, desktop.env, os.path.join(desktop.workdir, name))
+    desktop.procs.append(app.proc)
+    window = int(app.window(lambda *args: desktop.xdo(*args, check=False), "Context fields"))
+    # Its own place, away from the other targets and the keyboard.
+    desktop.place(window, (400, 0))
     # Before it, the field the last target left focused may come and go.
     since = expect_context(kb, field("normal", application, ["multiline"]), since, f"{name}: the textarea at load",
                            other_applications=True)
@@ -373,28 +375,16 @@ def browser(desktop, kb, name, args, application, title):
             fail(f"{name}: {what}: the active window is {desktop.active()}, not the browser's {window}")
     texts = {"textarea": "web-textarea-text-7391", "email": "web-email-text-7391", "password": "web-password-text-7391"}
     check_no_text(kb, texts, name)
-    kill_group(proc)
+    app.close()
     ok(f"{name}: textarea (multiline), email, password (secure), button, back again; no text in the trace")
 
 
 def chromium(desktop, kb):
-    browser(desktop, kb, "chromium", lambda home: [
-        "chromium", "--no-sandbox", f"--user-data-dir={home}/profile", "--no-first-run", "--no-default-browser-check",
-        "--disable-gpu", "--password-store=basic", "--window-position=400,0", "--window-size=700,480",
-        "file://" + PAGE], "Chromium", "Context fields - Chromium")
+    browser(desktop, kb, "chromium", "Chromium")
 
 
 def firefox(desktop, kb):
-    def args(home):
-        profile = os.path.join(home, "profile")
-        os.makedirs(profile, exist_ok=True)
-        with open(os.path.join(profile, "user.js"), "w", encoding="utf-8") as f:
-            for pref in ('"browser.shell.checkDefaultBrowser", false', '"browser.aboutwelcome.enabled", false',
-                         '"datareporting.policy.dataSubmissionEnabled", false', '"browser.startup.homepage_override.mstone", "ignore"',
-                         '"toolkit.telemetry.reportingpolicy.firstRun", false'):
-                f.write(f"user_pref({pref});\n")
-        return ["firefox-esr", "--no-remote", "--new-instance", "--profile", profile, "file://" + PAGE]
-    browser(desktop, kb, "firefox", args, "Firefox", "Context fields — Mozilla Firefox")
+    browser(desktop, kb, "firefox", "Firefox")
 
 
 def main_body(workdir):

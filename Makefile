@@ -57,6 +57,7 @@ e2e-test: release
 	$(PYTHON) Tests/e2e/run_sanitizer_setup_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_window_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_system_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_context_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_desktop_keys_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_layer_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_kana_tests.py
@@ -66,10 +67,14 @@ e2e-test: release
 ## Native Wayland: sway headless (as an unprivileged user), grim, weston (see the script);
 ## system mode on Wayland (layer shell, input method, virtual keyboard) into foot, a GTK
 ## entry and xterm through XWayland; the committed protocol glue is what wayland-scanner makes.
+## Then the applications people type into (issue 28): gedit, a GtkEntry, Chromium and
+## Firefox on Wayland, the seat's layout changed under the keyboard, squeekboard's keymap on
+## the seat, a second keyboard (~1 min 40 s).
 wayland-test: release
 	scripts/wayland-protocols.sh --check
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_system_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_apps_tests.py
 
 ## Real touch (issue 19): weston headless with kiosk-shell, Xwayland and our own weston module
 ## (Tests/touch, built here from source against libweston-10-dev) that gives its seat a touch

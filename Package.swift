@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// `HEE_SANITIZE` set (`make sanitize` sets it): a sanitizer build, with the Swift runtime
@@ -6,6 +7,25 @@ import PackageDescription
 /// sanitizer's allocator from the shared libraries (SDL, fontconfig): their first `free` of
 /// memory the runtime allocated (`getcwd`) stops ASan and TSan.
 let sanitizerBuild = !(Context.environment["HEE_SANITIZE"] ?? "").isEmpty
+
+/// `pkg-config --cflags-only-I` of `packages`: the include paths of libraries a C target
+/// compiles against but loads at run time with dlopen. A system library's `pkgConfig` would
+/// also link them (SwiftPM adds `pkg-config --libs` to every product that uses it), loading them
+/// at every start. Empty when pkg-config or a package is missing (the compiler then names the
+/// header it cannot find: scripts/install-deps.sh installs them).
+func includePaths(_ packages: String...) -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I"] + packages
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return [] }
+    let flags = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return [] }
+    return String(decoding: flags, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+}
 
 let package = Package(
     name: "HeeKeyboard",
@@ -62,6 +82,14 @@ let package = Package(
                         .unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2"])],
             linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]
         ),
+        // The focused text field on X11, through AT-SPI 2 (libatspi2.0-dev's headers; libatspi
+        // itself, with GLib and libdbus, is loaded with dlopen when --system starts on X11).
+        .target(
+            name: "CAtspi",
+            cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release)),
+                        .unsafeFlags(includePaths("atspi-2"))],
+            linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]
+        ),
         // libHeeVulkanStub.so (see its vulkan_stub.c): plain C. Linked without Swift's start-up
         // object and with the runtime static (nothing of it is used, so nothing of it is linked
         // in), it needs no libswiftCore.so and no run path into the toolchain.
@@ -87,7 +115,7 @@ let package = Package(
         // Window, event loop, audio, command line.
         .executableTarget(
             name: "HeeApp",
-            dependencies: ["KeyboardCore", "AppModel", "HeeRender", "HeeAnthy", "CSDL", "CX11", "CWayland", "CWaylandProtocols", "CPipeWire"],
+            dependencies: ["KeyboardCore", "AppModel", "HeeRender", "HeeAnthy", "CSDL", "CX11", "CWayland", "CWaylandProtocols", "CPipeWire", "CAtspi"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
             // and only the pages used become resident (see docs/performance.md). Not in
             // sanitizer builds (see `sanitizerBuild`).

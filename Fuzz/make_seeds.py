@@ -15,6 +15,7 @@ import glob
 import hashlib
 import os
 import re
+import struct
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -226,6 +227,48 @@ LAYOUT_TOKENS = ["\"name\"", "\"columns\"", "\"layers\"", "\"rows\"", "\"keys\""
                  "1e309", "{", "}", "[", "]", ",", ":"]
 
 
+# atspi-context: what AT-SPI says of the focused object, in the target's byte layout (role,
+# states, flags, caret, start, content_type's purpose and hint, then NUL-separated fields: the
+# application, attribute names and values, the text), as the toolkits said it under Xvfb
+# (AccessibleFactsTests' cases).
+def atspi_facts(role, states, caret=0, start=0, application=None, attributes=(), text=None, purpose=0, hint=0, flags=0):
+    bits = 0
+    for state in states:
+        bits |= 1 << state
+    fields = ([application] if application is not None else []) + [x for pair in attributes for x in pair]
+    flags |= (0x01 if text is not None else 0) | (0x02 if application is not None else 0)
+    head = struct.pack(">hQBiiII", role, bits, flags, caret, start, purpose, hint)
+    return head + b"\0".join(f.encode("utf-8") for f in fields + [text or ""])
+
+
+EDITABLE, FOCUSED, MULTI_LINE, SINGLE_LINE, READ_ONLY, DEFUNCT = 7, 12, 17, 26, 43, 6
+for name, data in [
+    ("gtk-entry", atspi_facts(61, [EDITABLE, FOCUSED, SINGLE_LINE], 5, 0, "gtk_fields.py", [("toolkit", "gtk")], "hello world")),
+    ("gtk-password", atspi_facts(40, [EDITABLE, FOCUSED, SINGLE_LINE], 7, 0, "gtk_fields.py", [("toolkit", "gtk")], "hunter2")),
+    ("qt-editor", atspi_facts(61, [EDITABLE, FOCUSED, MULTI_LINE], 0, 0, "qt_fields.py", [], "multi\nline")),
+    ("chromium-email", atspi_facts(79, [EDITABLE, FOCUSED, SINGLE_LINE], 5, 0, "Chromium",
+                                   [("text-model", "a1"), ("text-input-type", "email"), ("tag", "input")], "a@b.c")),
+    ("firefox-number", atspi_facts(52, [EDITABLE, FOCUSED, SINGLE_LINE], 2, 0, "Firefox",
+                                   [("text-input-type", "number"), ("tag", "input")], "12")),
+    ("firefox-password", atspi_facts(79, [EDITABLE, FOCUSED], 6, 0, "Firefox", [("text-input-type", "password")], "secret")),
+    ("terminal", atspi_facts(60, [FOCUSED], 4, 0, "gnome-terminal-server", [], "$ ls")),
+    ("button", atspi_facts(43, [FOCUSED], application="gtk_fields.py")),
+    ("read-only", atspi_facts(79, [EDITABLE, READ_ONLY, FOCUSED], 1, 0, "Firefox", [], "x")),
+    ("caret-outside", atspi_facts(61, [EDITABLE, FOCUSED], 9, 2, "gedit", [], "abc")),
+    ("caret-negative", atspi_facts(61, [EDITABLE, FOCUSED], -1, 0, "gedit", [], "abc")),
+    ("window-offset", atspi_facts(61, [EDITABLE, FOCUSED], 1029, 1024, "gedit", [], "llo world")),
+    ("combining", atspi_facts(61, [EDITABLE, FOCUSED], 3, 0, "gedit", [], "ce\u0301x")),
+    ("huge", atspi_facts(61, [EDITABLE, FOCUSED], 100000, 0, "gedit", [], "ab\U0001F468\u200d\U0001F469", flags=0xC0)),
+    ("application-controls", atspi_facts(61, [EDITABLE, FOCUSED], 0, 0, "a\tb\x1b[2J\u0085\u2028", [], "")),
+    ("wayland-password", atspi_facts(61, [EDITABLE], purpose=8, hint=0x40 | 0x80)),
+    ("wayland-out-of-range", atspi_facts(61, [EDITABLE], purpose=14, hint=0xFFFFFFFF)),
+]:
+    add("atspi-context", name, data)
+add("atspi-context", "invalid-utf8", atspi_facts(61, [EDITABLE, FOCUSED], 2, 0, "x") + b"\xff\xfe\xc3")
+ATSPI_TOKENS = ["text-input-type", "email", "tel", "url", "number", "password", "date", "time", "datetime-local",
+                "search", "tag", "textarea", "input", "toolkit", "gtk", "Chromium", "Firefox", "\u0301", "\u200d"]
+
+
 def dict_line(token):
     data = token.encode("utf-8")
     out = "".join(chr(b) if 0x20 <= b < 0x7f and chr(b) not in '"\\' else f"\\x{b:02x}" for b in data)
@@ -234,7 +277,7 @@ def dict_line(token):
 
 dictionaries = {"json": JSON_TOKENS, "settings": SETTINGS_TOKENS, "replay-line": REPLAY_TOKENS,
                 "replay-stream": REPLAY_TOKENS, "launch-options": LAUNCH_TOKENS, "text-buffer": TEXT_TOKENS,
-                "layout-file": LAYOUT_TOKENS}
+                "layout-file": LAYOUT_TOKENS, "atspi-context": ATSPI_TOKENS}
 
 
 def main():

@@ -3,7 +3,8 @@
 #   build:  SDL2, SDL2_ttf, SDL2_mixer, ALSA, cairo and fontconfig headers; PipeWire's headers (the
 #           clip's own PipeWire stream; the library is loaded at run time); Wayland client and
 #           xkbcommon headers (our wl_shm presenter, the keymap guard); X11, XTEST, XInput,
-#           X11-xcb and xkbcommon-x11 headers (system mode, --system); Anthy's header
+#           X11-xcb and xkbcommon-x11 headers (system mode, --system); libatspi2.0-dev (the focused
+#           field's context on X11: its headers; libatspi is loaded at run time); Anthy's header
 #           (libanthy-dev: the kana pad's converter, loaded at run time)
 #   run:    a CJK fallback font for characters the bundled M+ font lacks (～ U+FF5E), colour emoji;
 #           Anthy's library and dictionary (libanthy1, anthy-common) for kana-kanji conversion;
@@ -19,7 +20,12 @@
 #   system: xterm, GTK 3 and Tk for Debian's python3 (python3-gi, gir1.2-gtk-3.0, python3-tk),
 #           setxkbmap/xkbcomp (x11-xkb-utils) and xmodmap (x11-xserver-utils) for the --system test;
 #           chromium and firefox-esr for the browser test (run_browser_tests.py, its pointer
-#           through python3-xlib)
+#           through python3-xlib) and the Wayland applications test (run_wayland_apps_tests.py),
+#           which also reads gedit back through the accessibility bus (at-spi2-core,
+#           gir1.2-atspi-2.0) and shows squeekboard (its keymap on the seat) with gdbus
+#           (libglib2.0-bin); the accessibility bus and Qt 5 for python3 (python3-pyqt5) for
+#           the context test (Tests/e2e/run_context_tests.py); libatspi2.0-dev: the header of
+#           system mode's AT-SPI watch (the library is loaded at run time)
 #   bench:  python3-xlib (make bench); xvkbd and matchbox-keyboard (make bench-peers)
 #   deb:    dpkg-dev, debhelper and build-essential (make deb: dpkg-buildpackage checks build-essential); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
@@ -37,10 +43,11 @@ packages=(
   fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
-  libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev
-  xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils chromium firefox-esr
+  libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev libatspi2.0-dev
+  xterm python3-gi gir1.2-gtk-3.0 python3-tk x11-xkb-utils chromium firefox-esr python3-pyqt5
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
   sway grim wtype weston foot xwayland libweston-10-dev
+  gedit at-spi2-core gir1.2-atspi-2.0 squeekboard libglib2.0-bin
   python3-xlib
   dpkg-dev debhelper build-essential lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )

@@ -166,6 +166,19 @@ case .run(let options):
         Console.error("\(Console.program): warning: --size \(Int(asked.width))x\(Int(asked.height)) raised to \(Int(size.width))x\(Int(size.height)): "
                       + "the smallest window for the layouts the globe key shows (\(shown.map(\.name).joined(separator: ", ")))")
     }
+    // One system-mode keyboard per display (SingleInstance): a second asks the first to show
+    // itself and exits. Replays and the benchmark are tests and run beside anything.
+    var instance: InstanceListener?
+    if options.system, usesUserFiles,
+       let path = SingleInstance.socketPath(environment: environment, wayland: WaylandSystemMode.sessionOffersWayland(environment)) {
+        switch InstanceSocket.claim(path: path) {
+        case .first(let listener): instance = listener
+        case .running(let pid):
+            Console.error(SingleInstance.message(program: Console.program, firstPID: pid))
+            exit(0)
+        case nil: break
+        }
+    }
     var app: Application?
     do {
         sigprocmask(SIG_BLOCK, &quitSignals, nil)
@@ -174,7 +187,9 @@ case .run(let options):
         app = try Application(options: options, configuration: configuration, definition: definition, globeLayouts: globeLayouts,
                               settings: store, assetsDirectory: assets, replay: replay, recorder: recorder)
         sigprocmask(SIG_UNBLOCK, &quitSignals, nil)
+        instance?.start()
         try app?.run()
+        instance?.close()
     } catch {
         if let bad = app?.failedFont {
             // A bundled font that exists but cannot be read is a bad data file.

@@ -68,3 +68,43 @@ struct SystemModeAppTests {
         #expect(layout.contains(#""return":{"#) && !layout.contains("textField") && !layout.contains("closeKeyboard"))
     }
 }
+
+/// One system-mode keyboard per display (issue 28, class 7): the socket's name and lines.
+@Suite("System mode: one keyboard per display")
+struct SingleInstanceTests {
+    @Test func socketPathNamesTheDisplay() {
+        let wayland = SingleInstance.socketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000", "WAYLAND_DISPLAY": "wayland-1",
+                                                              "DISPLAY": ":0"], wayland: true)
+        #expect(wayland == "/run/user/1000/hee-keyboard-system-wayland-wayland-1.socket")
+        let x11 = SingleInstance.socketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000/", "DISPLAY": ":0"], wayland: false)
+        #expect(x11 == "/run/user/1000/hee-keyboard-system-x11-_0.socket")
+        // No runtime directory, a relative one, or no display: no rule.
+        #expect(SingleInstance.socketPath(environment: ["DISPLAY": ":0"], wayland: false) == nil)
+        #expect(SingleInstance.socketPath(environment: ["XDG_RUNTIME_DIR": "run", "DISPLAY": ":0"], wayland: false) == nil)
+        #expect(SingleInstance.socketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], wayland: true) == nil)
+    }
+
+    @Test func longDisplaysAreHashed() throws {
+        let socket = "/tmp/hee-wayland-system-abcdefgh/hee-sway-12345678/" + String(repeating: "x", count: 80) + "/wayland-1"
+        let environment = ["XDG_RUNTIME_DIR": "/tmp/hee-wayland-system-abcdefgh/client-runtime", "WAYLAND_DISPLAY": socket]
+        let path = try #require(SingleInstance.socketPath(environment: environment, wayland: true))
+        #expect(path.utf8.count <= SingleInstance.maximumPathBytes)
+        #expect(path.hasPrefix("/tmp/hee-wayland-system-abcdefgh/client-runtime/hee-keyboard-system-wayland-"))
+        var other = environment
+        other["WAYLAND_DISPLAY"] = String(socket.dropLast()) + "2"
+        #expect(SingleInstance.socketPath(environment: other, wayland: true) != path)
+    }
+
+    @Test func requestAndAnswer() {
+        #expect(SingleInstance.request == "show")
+        #expect(SingleInstance.pid(inAnswer: SingleInstance.answer(pid: 4321)) == 4321)
+        #expect(SingleInstance.pid(inAnswer: "shown") == nil)
+        #expect(SingleInstance.pid(inAnswer: "hello 12") == nil)
+        #expect(SingleInstance.pid(inAnswer: "shown x") == nil)
+        let line = SingleInstance.message(program: "hee-keyboard", firstPID: 4321)
+        #expect(line.hasPrefix("hee-keyboard: --system: ") && line.contains("(pid 4321)") && !line.contains("\n"))
+        #expect(!SingleInstance.message(program: "hee-keyboard", firstPID: nil).contains("pid"))
+        // The first keyboard's trace line when asked.
+        #expect(TraceEvent.showRequested.json(at: 2).serialized == #"{"event":"show","t":2}"#)
+    }
+}

@@ -46,9 +46,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_support import CheckFailed, Prerequisite, app_binary, fail, kill_group, ok, script_main  # noqa: E402
+from e2e_support import Prerequisite, app_binary, fail, kill_group, ok, script_main  # noqa: E402
 from run_e2e import Trace, is_event  # noqa: E402
-from wayland_support import (KeyboardHolder, Sway, VirtualPointer, read_string, split_messages,  # noqa: E402
+from wayland_support import (KeyboardHolder, Sway, VirtualPointer, read_string, run_each, split_messages,  # noqa: E402
                              wl_message, wl_string)
 
 TIMEOUT = 15.0                # safety nets for waits, never what is checked
@@ -431,28 +431,18 @@ def main():
             pointer = VirtualPointer(sway.socket)
             holder = KeyboardHolder(sway)
             rig = Rig(binary, workdir, sway, pointer)
-            only = [n for n in os.environ.get("HEE_WAYLAND_SYSTEM_ONLY", "").split(",") if n]
-            failed, state = 0, {}
+            state = {}
+
+            def after():
+                # Keyboards and targets end with their scenario, except the keyboard and foot
+                # later ones use (a window left over would be clicked).
+                keep = [state["foot"][0], state["foot"][3]] if "foot" in state else []
+                for proc in rig.procs:
+                    if all(proc is not k for k in keep) and proc.poll() is None:
+                        kill_group(proc)
+                rig.close_xterms()
             try:
-                for name, scenario in SCENARIOS:
-                    if only and name not in only:
-                        continue
-                    started = time.monotonic()
-                    try:
-                        try:
-                            scenario(rig, state)
-                        finally:
-                            # Keyboards and targets end with their scenario, except the keyboard
-                            # and foot later ones use (a window left over would be clicked).
-                            keep = [state["foot"][0], state["foot"][3]] if "foot" in state else []
-                            for proc in rig.procs:
-                                if all(proc is not k for k in keep) and proc.poll() is None:
-                                    kill_group(proc)
-                            rig.close_xterms()
-                        print(f"# {name}: passed in {time.monotonic() - started:.1f} s", flush=True)
-                    except CheckFailed as error:
-                        failed += 1
-                        print(f"not ok - {name}: {error}", flush=True)
+                failed = run_each(SCENARIOS, "HEE_WAYLAND_SYSTEM_ONLY", lambda scenario: scenario(rig, state), after)
             finally:
                 rig.close()
                 holder.close()

@@ -11,6 +11,7 @@ Standard library only.
   seat has a pointer and `swaymsg seat seat0 cursor ...` can move and click it. It speaks
   the Wayland wire protocol directly, from the protocols' published descriptions
   (wayland.xml; wlr-virtual-pointer-unstable-v1.xml).
+- `SeatKeymaps`: a client of our own that records every keymap the seat hands out.
 - `WaylandProxy`: sits between a client and sway, passing every message and file
   descriptor through, except that it can hide the `wl_seat` global (a compositor without
   input) or hold a keyboard's keymap back until after its first modifiers event (a
@@ -29,7 +30,7 @@ import tempfile
 import threading
 import time
 
-from e2e_support import Prerequisite, kill_group
+from e2e_support import CheckFailed, Prerequisite, kill_group
 
 SWAY_USER = "hee-wayland"
 
@@ -278,6 +279,29 @@ class Sway:
             raise RuntimeError(f"grim failed: {proc.stdout.decode(errors='replace').strip()}")
 
 
+def run_each(scenarios, only_variable, run, after):
+    """Runs `(name, function)` scenarios in order, each even if an earlier one failed: calls
+    `run(function)`, then `after()` (the scenario's leftovers ended), and prints `# NAME:
+    passed in S s` or `not ok - NAME: message (S s)`. `only_variable` names the environment
+    variable that picks some by name (comma-separated). Returns how many failed."""
+    only = [n for n in os.environ.get(only_variable, "").split(",") if n]
+    failed = 0
+    for name, scenario in scenarios:
+        if only and name not in only:
+            continue
+        started = time.monotonic()
+        try:
+            try:
+                run(scenario)
+            finally:
+                after()
+            print(f"# {name}: passed in {time.monotonic() - started:.1f} s", flush=True)
+        except CheckFailed as error:
+            failed += 1
+            print(f"not ok - {name}: {error} ({time.monotonic() - started:.1f} s)", flush=True)
+    return failed
+
+
 # --------------------------------------------------------------------------- virtual pointer
 
 class VirtualPointer:
@@ -412,6 +436,83 @@ class KeyboardHolder:
 
     def close(self):
         kill_group(self.proc)
+
+
+class SeatKeymaps:
+    """Every keymap the seat gives its clients (`wl_keyboard.keymap`, XKB text), recorded by
+    a Wayland client of our own while open: the active keyboard's when it changes, and a
+    keyboard's new one when the compositor changes it. `keymaps` holds them in order."""
+
+    DISPLAY, REGISTRY, SYNC, SEAT, KEYBOARD = 1, 2, 3, 4, 5
+
+    def __init__(self, socket_path):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(10)
+        self.sock.connect(socket_path)
+        self.keymaps = []
+        self.condition = threading.Condition()
+        self.buffer, self.fds, self.keyboard = b"", [], False
+        self.sock.sendall(wl_message(self.DISPLAY, 1, struct.pack("=I", self.REGISTRY))
+                          + wl_message(self.DISPLAY, 0, struct.pack("=I", self.SYNC)))
+        self.running = True
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        while self.running:
+            try:
+                r, _, _ = select.select([self.sock], [], [], 0.2)
+                if not r:
+                    continue
+                data, fds = recv_with_fds(self.sock)
+                if not data:
+                    return
+            except (OSError, ValueError):
+                return
+            self.fds += fds
+            messages, self.buffer = split_messages(self.buffer + data)
+            for object_id, opcode, payload in messages:
+                self._handle(object_id, opcode, payload)
+
+    def _handle(self, object_id, opcode, payload):
+        if object_id == self.REGISTRY and opcode == 0:          # wl_registry.global
+            (name,) = struct.unpack_from("=I", payload, 0)
+            interface, _ = read_string(payload, 4)
+            if interface == "wl_seat":
+                self.sock.sendall(wl_message(self.REGISTRY, 0, struct.pack("=I", name) + wl_string("wl_seat")
+                                             + struct.pack("=II", 5, self.SEAT)))
+        elif object_id == self.SEAT and opcode == 0:            # wl_seat.capabilities
+            if struct.unpack_from("=I", payload)[0] & 2 and not self.keyboard:
+                self.keyboard = True
+                self.sock.sendall(wl_message(self.SEAT, 1, struct.pack("=I", self.KEYBOARD)))  # get_keyboard
+        elif object_id == self.KEYBOARD and opcode == 0:        # wl_keyboard.keymap(format, fd, size)
+            _, size = struct.unpack_from("=II", payload, 0)
+            fd = self.fds.pop(0)
+            try:
+                data = os.pread(fd, size, 0)
+            finally:
+                os.close(fd)
+            with self.condition:
+                self.keymaps.append(data.split(b"\0")[0].decode(errors="replace"))
+                self.condition.notify_all()
+
+    def wait_for(self, predicate, what, timeout=20.0):
+        """The first keymap recorded for which `predicate(text)` holds, waiting up to
+        `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        with self.condition:
+            while True:
+                found = next((k for k in self.keymaps if predicate(k)), None)
+                if found is not None:
+                    return found
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise RuntimeError(f"timed out after {timeout} s waiting for {what}")
+                self.condition.wait(remaining)
+
+    def close(self):
+        self.running = False
+        self.sock.close()
 
 
 # --------------------------------------------------------------------------- proxy

@@ -45,8 +45,9 @@ public enum TraceEvent: Hashable, Sendable {
     /// `key` (an X keysym name, or the character of a shortcut, `ctrl+` / `alt+` before it
     /// when Control / Alt is held) for other keys, and `modifiers` (`["ctrl","alt"]`) when
     /// any is held. When it could not be sent, `dropped` says why (e.g. no window has the
-    /// focus). `via` names the way it went where there are several (Wayland: `input-method`,
-    /// `virtual-keyboard`).
+    /// focus). `via` names the way it goes where there are several (Wayland: `input-method`,
+    /// `virtual-keyboard`), as things stand when it is handed over (Wayland keystrokes may
+    /// queue behind the application's answer; see docs/system-mode.md, "On Wayland").
     case send(Keystroke, dropped: String? = nil, via: String? = nil)
     /// System mode: the window keys go to changed (`window` and `title` are `null` when no
     /// window has the focus, and on Wayland, where the compositor does not say which window
@@ -72,6 +73,17 @@ public enum TraceEvent: Hashable, Sendable {
     case keyboardLayout(String)
     /// The space bar became iOS's trackpad (`active` true) or stopped being one.
     case trackpad(Bool)
+    /// System mode: another `--system` keyboard started on this display and asked this one
+    /// to show itself (it then exited; see `SingleInstance`).
+    case showRequested
+    /// System mode: the focused text field of another application changed (issue 30): `active`
+    /// (whether one has the focus), its `purpose` and `hints` (text-input-v3's names) and
+    /// `application` (`null` when not known). Never its text; of a secure field (password,
+    /// PIN, hidden or sensitive text) only `active`, `secure: true` and `application`.
+    case context(TextContext)
+    /// System mode: the platform cannot tell which text field has the focus (`available`
+    /// false, and why: no accessibility bus on X11, say); the keyboard behaves as without one.
+    case contextUnavailable(reason: String)
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -103,7 +115,7 @@ public enum TraceEvent: Hashable, Sendable {
                         ("size", .object([("w", .number(c.windowSize.width)), ("h", .number(c.windowSize.height))])),
                         ("scale", .number(c.scale)), ("desktopKeys", .bool(c.desktopKeys))]
             if c.maximized { members.append(("maximized", .bool(true))) }
-        case .reset:
+        case .reset, .showRequested:
             break
         case .volume(let volume):
             members.append(("volume", .integer(volume)))
@@ -162,6 +174,19 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("text", .string(text)))
         case .keyboardLayout(let name):
             members.append(("name", .string(name)))
+        case .context(let context):
+            members.append(("active", .bool(context.isActive)))
+            if context.isActive {
+                if context.isSecure {
+                    members.append(("secure", .bool(true)))
+                } else {
+                    members.append(("purpose", .string(context.purpose.name)))
+                    members.append(("hints", .array(context.hints.names.map { .string($0) })))
+                }
+                members.append(("application", context.application.map { .string($0) } ?? .null))
+            }
+        case .contextUnavailable(let reason):
+            members += [("active", .bool(false)), ("available", .bool(false)), ("reason", .string(reason))]
         }
         return .object(members)
     }
@@ -190,6 +215,8 @@ public enum TraceEvent: Hashable, Sendable {
         case .commit: "commit"
         case .keyboardLayout: "keyboardLayout"
         case .trackpad: "trackpad"
+        case .showRequested: "show"
+        case .context, .contextUnavailable: "context"
         }
     }
 

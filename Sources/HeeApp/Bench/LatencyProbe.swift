@@ -13,7 +13,14 @@ enum LatencyProbe {
         guard enabled else { return }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        let line = "probe \(stage) \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
+        mark(stage, nanoseconds: UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec))
+    }
+
+    /// Writes `stage`'s line for a moment taken earlier (`nanoseconds` on CLOCK_MONOTONIC: the
+    /// AT-SPI watch's thread stamps its events).
+    static func mark(_ stage: StaticString, nanoseconds: UInt64) {
+        guard enabled else { return }
+        let line = "probe \(stage) \(nanoseconds)\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 }

@@ -44,6 +44,11 @@ extension Application {
             // X events for system mode: focus, titles, keymap changes, the pointer on the keys.
             var copy = event
             if systemMode?.handle(&copy, at: clock.now) == true { keyTargetChanged(at: time) }
+            // The focused field's context (the AT-SPI watch's wake-up on X11).
+            if systemMode?.textContextSource?.handle(&copy) == true { textContextChanged() }
+        case .showRequested:
+            trace.emit(.showRequested, at: clock.now)
+            systemMode?.showWindow()
         case .audioDeviceRemoved(let device):
             emit(audio.deviceRemoved(device, at: time), at: clock.now)
         case .pointerOverWindow:

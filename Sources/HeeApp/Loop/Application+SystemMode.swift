@@ -35,6 +35,23 @@ extension Application {
         send(.keyTargetChanged(watcher?.keyTarget ?? .unavailable), at: time)
     }
 
+    /// System mode: the focused field's context changed (issue 30). The trace says so when
+    /// what its `context` line shows changed (never for the text alone); a source that cannot
+    /// tell at all says why, once.
+    func textContextChanged() {
+        guard let source = systemMode?.textContextSource else { return }
+        if let reason = source.unavailableReason {
+            trace.emit(.contextUnavailable(reason: reason), at: clock.now)
+            tracedContext = .inactive
+            return
+        }
+        let context = source.context
+        guard !context.describesSameField(as: tracedContext) else { return }
+        tracedContext = context
+        trace.emit(.context(context), at: clock.now)
+        LatencyProbe.mark("context-traced")
+    }
+
     /// Types `stroke` through the platform's key sender; returns why it was not typed, if it
     /// was not (for the trace's `dropped`), and the way it went where there are several (`via`).
     func sendKeystroke(_ stroke: Keystroke) -> (dropped: String?, via: String?) {
@@ -45,6 +62,42 @@ extension Application {
             return (nil, try systemMode.keySender.send(stroke, at: clock.now))
         } catch {
             return (error.description, nil)
+        }
+    }
+}
+
+extension Application {
+    /// The longest the app waits at quit for keystrokes still queued to go out (Wayland's
+    /// answers are awaited at most 250 ms each).
+    static let quitKeystrokeWait: Duration = .seconds(1)
+
+    /// Keystrokes the session handed over that still wait their turn go out before the app
+    /// quits (issue 28: the trace had said `send` for them): the loop goes on reading the
+    /// display server's events, and nothing else, until the sender has none left, at most
+    /// `quitKeystrokeWait`; what is left then is named on stderr.
+    func deliverQueuedKeystrokes() {
+        guard let systemMode, systemMode.keySender.hasQueuedKeystrokes else { return }
+        let sender = systemMode.keySender
+        let giveUp = clock.now + Self.quitKeystrokeWait
+        let waiter = systemMode.eventWaiter ?? sdlWaiter
+        var event = SDL_Event()
+        while sender.hasQueuedKeystrokes, clock.now < giveUp, !X11WindowLoss.windowLost {
+            let now = clock.now
+            sender.tick(at: now)
+            guard sender.hasQueuedKeystrokes else { break }
+            let due = min(sender.deadline ?? giveUp, giveUp)
+            let milliseconds = max(Int32(((due - now).seconds * 1000).rounded(.up)), 1)
+            guard waiter.wait(for: &event, milliseconds: milliseconds) else { continue }
+            repeat {
+                if translator.meanings(of: event).contains(.platformEvent) {
+                    var copy = event
+                    _ = systemMode.handle(&copy, at: clock.now)
+                }
+            } while SDL_PollEvent(&event) != 0
+        }
+        if sender.hasQueuedKeystrokes {
+            Console.error("\(Console.program): --system: quitting with keystrokes the application did not take in "
+                          + "\(Self.quitKeystrokeWait.seconds) s; they were not typed")
         }
     }
 }

@@ -57,6 +57,8 @@ final class Application {
     var pendingConversion: (reading: String, time: Duration)?
     /// Whether loading the converter while idle has been done (or found unneeded).
     var converterPrepared = false
+    /// System mode: the focused field's context as the trace last said it (issue 30).
+    var tracedContext = TextContext.inactive
     var running = true
 
     /// Window coordinates per point (`--scale`).
@@ -144,6 +146,7 @@ final class Application {
             }
         }
         runPendingConversion()
+        deliverQueuedKeystrokes()
         if !X11WindowLoss.windowLost { try drawIfNeeded(at: clock.now) }
         _ = audio.stop()  // quitting: not traced (a hidden keyboard traces `closed`)
         settingsChanged()
@@ -193,7 +196,7 @@ final class Application {
 
     /// Waits for the next event: at most a frame while animating, else until the next
     /// deadline of any owner, else for good. Returns whether an event arrived.
-    private func wait(for event: inout SDL_Event, at now: Duration, animating: Bool) -> Bool {
+    func wait(for event: inout SDL_Event, at now: Duration, animating: Bool) -> Bool {
         let waiter = systemMode?.eventWaiter ?? sdlWaiter
         if animating {
             // At most one frame; less when the benchmark driver or a held frame is due sooner.

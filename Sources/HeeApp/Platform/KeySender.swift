@@ -24,6 +24,11 @@ protocol KeySender: AnyObject {
     /// When the sender has work due without input (borrowed keycodes given back), if any.
     var deadline: Duration? { get }
 
+    /// Whether keystrokes handed over by `send` still wait their turn (Wayland: for the
+    /// application's answer to the keystrokes before them): the app delivers them before it
+    /// quits.
+    var hasQueuedKeystrokes: Bool { get }
+
     /// Does the work due at `now`.
     func tick(at now: Duration)
 }
@@ -32,4 +37,8 @@ protocol KeySender: AnyObject {
 struct KeySendFailure: Error, CustomStringConvertible {
     /// One line, e.g. "no window has focus".
     let description: String
+}
+
+extension KeySender {
+    var hasQueuedKeystrokes: Bool { false }
 }

@@ -28,10 +28,13 @@ protocol SystemModePlatform: AnyObject {
     /// Until when the loop holds frames back (keystrokes just sent have not reached the
     /// display server yet), if it does.
     var frameHoldDeadline: Duration? { get }
+    /// Where the focused text field's context comes from, once it runs (issue 30).
+    var textContextSource: (any TextContextSource)? { get }
 }
 
 extension SystemModePlatform {
     var eventWaiter: (any EventWaiter)? { nil }
     var frameHoldDeadline: Duration? { nil }
+    var textContextSource: (any TextContextSource)? { nil }
     func windowShown() {}
 }

@@ -20,6 +20,9 @@ enum AppEvent: Equatable {
     /// keymaps, the window destroyed from outside; an `SDL_USEREVENT`: Wayland system mode's
     /// connection has events).
     case platformEvent
+    /// System mode: a second `--system` on this display asked this keyboard to show itself
+    /// (`SDL_USEREVENT` with `InstanceSocket.showRequestedCode`).
+    case showRequested
     /// An audio output device went away (SDL's device index).
     case audioDeviceRemoved(UInt32)
     /// A mouse (not a touch) moved over the window: the audio device gets ready for a press.

@@ -40,6 +40,8 @@ struct EventTranslator {
         case SDL_USEREVENT where event.user.code == HEE_USER_EVENT_TOUCHES_CANCELLED:
             // The compositor took the touches back (WaylandTouchCancelWatch): the session's.
             return [.input(.touchesCancelled)]
+        case SDL_USEREVENT where event.user.code == InstanceSocket.showRequestedCode:
+            return [.showRequested]
         case _ where type.rawValue >= SDL_USEREVENT.rawValue && type.rawValue < SDL_LASTEVENT.rawValue:
             // Wayland system mode's connection has events (see WaylandConnection).
             return [.platformEvent]

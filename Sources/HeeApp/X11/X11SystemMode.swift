@@ -12,6 +12,8 @@ final class X11SystemMode: SystemModePlatform {
     private let xwindow: XID
     private let focus: X11FocusWatcher
     private let sender: X11KeystrokeSender
+    /// The focused field's context through AT-SPI, from the first frame on.
+    private var contextSource: AtspiContextSource?
 
     /// Sets `window` (created hidden) up as a keyboard that never takes the focus.
     /// - Throws: `KeySendFailure` when the X server lacks XTEST or XKB.
@@ -34,6 +36,18 @@ final class X11SystemMode: SystemModePlatform {
     /// Maps the window on top without giving it the focus (instead of `SDL_ShowWindow`).
     func showWindow() { X11KeyboardWindowHints.map(xwindow, on: connection) }
 
+    /// The keyboard is on the screen: the AT-SPI watch starts now (libatspi is loaded off the
+    /// way to the first frame). It also makes the bus tell applications to expose their fields
+    /// (`IsEnabled`): what auto-show needs, the default where the platform can tell.
+    func windowShown() {
+        guard contextSource == nil else { return }
+        LatencyProbe.mark("atspi-start")
+        contextSource = AtspiContextSource(enableAccessibility: true)
+        LatencyProbe.mark("atspi-started")
+    }
+
+    var textContextSource: (any TextContextSource)? { contextSource }
+
     /// Looks at an SDL event that happened at `now`; returns whether the target changed
     /// (title included).
     func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool {
@@ -54,6 +68,8 @@ final class X11SystemMode: SystemModePlatform {
         default:
             break
         }
-        return focus.handle(xevent)
+        let moved = focus.handle(xevent)
+        if moved { contextSource?.focusMoved() }
+        return moved
     }
 }

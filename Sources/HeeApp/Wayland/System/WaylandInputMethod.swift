@@ -1,3 +1,4 @@
+import AppModel
 import CWaylandProtocols
 
 /// The seat's input method (`zwp_input_method_v2`): while the focused application has a
@@ -15,6 +16,10 @@ final class WaylandInputMethod {
     /// `done`).
     private var pendingActive = false
     private var pendingPurpose: UInt32 = 0
+    private var pendingSurrounding: KeystrokeOrder.Surrounding?
+    /// The active text input's surrounding text at the last `done`, `nil` when it reports
+    /// none (what `KeystrokeOrder` takes as the application's answer).
+    private(set) var surrounding: KeystrokeOrder.Surrounding?
     /// The active text input's content purpose (text-input-v3's numbering: 0 normal, 13
     /// terminal, ...).
     private(set) var purpose: UInt32 = 0
@@ -44,11 +49,17 @@ final class WaylandInputMethod {
             case 0:                        // activate: the text input's state starts anew
                 pendingActive = true
                 pendingPurpose = 0
-            case 1: pendingActive = false  // deactivate
+                pendingSurrounding = nil
+            case 1:                        // deactivate
+                pendingActive = false
+                pendingSurrounding = nil
+            case 2:                        // surrounding_text(text, cursor, anchor)
+                pendingSurrounding = KeystrokeOrder.Surrounding(text: args.string(0), cursor: args.uint(1), anchor: args.uint(2))
             case 4: pendingPurpose = args.uint(1)  // content_type(hint, purpose)
             case 5:                        // done
                 serial &+= 1
                 purpose = pendingPurpose
+                surrounding = pendingSurrounding
                 if isActive != pendingActive {
                     isActive = pendingActive
                     onChange?()
@@ -59,7 +70,7 @@ final class WaylandInputMethod {
                 isActive = false
                 onChange?()
             default:
-                break                      // surrounding text, change cause, content type
+                break                      // text change cause
             }
         }
     }
@@ -70,5 +81,26 @@ final class WaylandInputMethod {
     func commit(_ text: String) {
         object.request(0, [.string(text)])   // commit_string
         object.request(3, [.uint(serial)])   // commit
+    }
+
+    /// Asks the active text input for its state: a commit with nothing in it (the compositor
+    /// sends the application a `done`; it reports its surrounding text at the next `done`).
+    func requestState() {
+        object.request(3, [.uint(serial)])  // commit
+    }
+
+    /// Deletes `bytes` bytes of the active text input's text before its cursor.
+    func deleteBeforeCursor(bytes: UInt32) {
+        object.request(2, [.uint(bytes), .uint(0)])  // delete_surrounding_text(before, after)
+        object.request(3, [.uint(serial)])           // commit
+    }
+
+    /// The length in bytes of the character before the cursor, when the text input reports
+    /// its text, has one there and nothing selected (what BackSpace deletes); `nil` otherwise.
+    var characterBeforeCursor: UInt32? {
+        guard takesText, let surrounding, surrounding.cursor == surrounding.anchor else { return nil }
+        let before = String(decoding: surrounding.text.utf8.prefix(Int(surrounding.cursor)), as: UTF8.self)
+        guard let last = before.last, before.utf8.count == Int(surrounding.cursor) else { return nil }
+        return UInt32(String(last).utf8.count)
     }
 }

@@ -6,10 +6,18 @@ import CWaylandProtocols
 import CX11
 
 /// The virtual keyboard's keymap: the seat's own layout (the keymap its keyboard gave
-/// clients, or libxkbcommon's default, `XKB_DEFAULT_LAYOUT` and friends, when the seat has no
-/// keyboard) plus one key for each character that layout lacks (へ, ぇ, 〜 on most), on
-/// keycodes that have no symbols, at most 255 (XWayland reads no more). Answers which key and
-/// modifiers type a keysym, as the receiving application computes it (libxkbcommon).
+/// clients) when it is a whole layout (`isLayout`), else libxkbcommon's default
+/// (`XKB_DEFAULT_LAYOUT` and friends, else us), plus one key for each character that layout
+/// lacks (へ, ぇ, 〜 on most), on keycodes that have no symbols, from 9 to 255 (XWayland reads
+/// no more) whatever the layout's own highest keycode. Answers which key and modifiers type a
+/// keysym, as the receiving application computes it (libxkbcommon).
+///
+/// Another virtual keyboard's keymap is never the base: wtype's holds no key at all until it
+/// types, squeekboard's only its own keys on keycodes 9…118. GTK 3.24 applies no key binding
+/// (BackSpace, the arrows, Ctrl+A) to a key of a keymap whose modifiers are on no key: with
+/// wtype's keymap plus BackSpace, even on its usual keycode 22, BackSpace did nothing in a
+/// GtkEntry; with Shift, Control, Alt and Num Lock keys added it worked, as it does from a
+/// whole layout with BackSpace moved to another keycode.
 ///
 /// The extra keys are written into the keymap's text: a name in `xkb_keycodes` where the
 /// keycode has none, and an `override key` in `xkb_symbols`. When no free keycode is left,
@@ -28,7 +36,7 @@ final class WaylandKeymap {
         var description: String
     }
 
-    private let context: OpaquePointer
+    let context: OpaquePointer
     /// The seat's layout, as XKB text.
     private var base: String
     private var baseKeymap: OpaquePointer
@@ -46,12 +54,14 @@ final class WaylandKeymap {
     private(set) var altMask: UInt32 = 0
     private var levelThreeMask: UInt32 = 0
 
-    /// The seat's layout from `seatKeymap` (XKB text), or libxkbcommon's default.
-    /// - Throws: `Failure` when neither compiles.
-    init(seatKeymap: String?) throws(Failure) {
+    /// The newest whole layout among `seatKeymaps` (XKB texts the seat showed, newest last),
+    /// else libxkbcommon's default.
+    /// - Throws: `Failure` when none compiles.
+    init(seatKeymaps: [String]) throws(Failure) {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw Failure(description: "libxkbcommon cannot start") }
         self.context = context
-        guard let (text, keymap) = Self.compile(seatKeymap, context: context) ?? Self.defaultLayout(context) else {
+        let layout = seatKeymaps.reversed().lazy.compactMap { Self.compileLayout($0, context: context) }.first
+        guard let (text, keymap) = layout ?? Self.defaultLayout(context) else {
             xkb_context_unref(context)
             throw Failure(description: "no keymap: neither the seat's nor libxkbcommon's default compiles")
         }
@@ -68,13 +78,31 @@ final class WaylandKeymap {
     }
 
     /// Whether `text` is the keymap last made here (the compositor hands our own keymap back
-    /// to us while our keyboard is the seat's).
-    func isOwn(_ text: String) -> Bool { text == self.text }
+    /// to us while our keyboard is the seat's), also when the compositor's libxkbcommon
+    /// wrote it differently.
+    func isOwn(_ text: String) -> Bool {
+        if text == self.text { return true }
+        if let known = lastForeign, known.text == text { return known.isOwn }
+        let own = Self.compile(text, context: context).map { normalized, keymap in
+            xkb_keymap_unref(keymap)
+            return normalized == self.text
+        } ?? false
+        lastForeign = (text, own)
+        return own
+    }
+    private var lastForeign: (text: String, isOwn: Bool)?
 
-    /// Takes a new seat layout (the user switched layouts), keeping the extra keysyms.
-    /// Returns whether the keymap changed.
+    /// Takes a new seat layout (the user switched layouts, or the compositor gave our keyboard
+    /// its configured layout), keeping the extra keysyms; keymaps that are not a whole layout
+    /// (another virtual keyboard's) are ignored. Returns whether the keymap changed.
     func seatLayoutChanged(to seatKeymap: String) -> Bool {
-        guard seatKeymap != base, !isOwn(seatKeymap), let (text, keymap) = Self.compile(seatKeymap, context: context) else { return false }
+        guard seatKeymap != base, !isOwn(seatKeymap), let (text, keymap) = Self.compileLayout(seatKeymap, context: context) else {
+            return false
+        }
+        guard text != base else {
+            xkb_keymap_unref(keymap)
+            return false
+        }
         xkb_keymap_unref(baseKeymap)
         base = text
         baseKeymap = keymap
@@ -125,8 +153,9 @@ final class WaylandKeymap {
     /// there is none at all.
     private func place(_ keysym: UInt32) -> Bool {
         let used = Set(extra.map(\.keycode))
-        // Keycode 8 is evdev's KEY_RESERVED (0): never sent.
-        let free = (9...min(UInt32(xkb_keymap_max_keycode(baseKeymap)), 255)).filter { !used.contains($0) }
+        // Keycode 8 is evdev's KEY_RESERVED (0): never sent. Up to 255 whatever the layout's
+        // highest keycode (squeekboard's ends at 118): `rebuild` raises the maximum.
+        let free = (UInt32(9)...Self.highestKeycode).filter { !used.contains($0) }
         if let keycode = free.first(where: { xkb_keymap_num_layouts_for_key(baseKeymap, $0) == 0 })
             ?? free.first(where: { onlyFunctionKeysyms($0) }) {
             extra.append((keysym, keycode))
@@ -170,6 +199,11 @@ final class WaylandKeymap {
                 symbolLines.append("\toverride key <\(name)> { type= \"ONE_LEVEL\", symbols[Group1]= [ \(Self.name(of: keysym)) ] };")
             }
             lines.insert(contentsOf: symbolLines, at: symbolsEnd)
+            // A keycode above the layout's declared maximum would not be read (xkbcomp).
+            if let maximum = lines[keycodes...].firstIndex(where: { $0.drop { $0 == "\t" || $0 == " " }.hasPrefix("maximum") }),
+               maximum < symbols {
+                lines[maximum] = "\tmaximum = \(Self.highestKeycode);"
+            }
             lines.insert(contentsOf: nameLines, at: keycodes + 1)
         }
         let candidate = lines.joined(separator: "\n")
@@ -193,7 +227,10 @@ final class WaylandKeymap {
         cache = [:]
     }
 
-    private static func mask(_ keymap: OpaquePointer, _ name: String) -> UInt32 {
+    /// The highest XKB keycode an extra key takes: XWayland reads no more.
+    static let highestKeycode: UInt32 = 255
+
+    static func mask(_ keymap: OpaquePointer, _ name: String) -> UInt32 {
         let index = xkb_keymap_mod_get_index(keymap, name)
         return index == XKB_MOD_INVALID ? 0 : 1 << index
     }
@@ -223,43 +260,10 @@ final class WaylandKeymap {
         return (0xffe1...0xffee).contains(sym) || (0xfe01...0xfe0f).contains(sym)
     }
 
-    /// The default layout (`XKB_DEFAULT_*`, else us) as text and keymap.
-    private static func defaultLayout(_ context: OpaquePointer) -> (String, OpaquePointer)? {
-        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else { return nil }
-        guard let pointer = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
-            xkb_keymap_unref(keymap)
-            return nil
-        }
-        defer { free(pointer) }
-        return (String(cString: pointer), keymap)
-    }
-
-    /// `text` compiled, and rewritten as libxkbcommon writes it.
-    private static func compile(_ text: String?, context: OpaquePointer) -> (String, OpaquePointer)? {
-        guard let text, let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-            return nil
-        }
-        guard let pointer = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
-            xkb_keymap_unref(keymap)
-            return nil
-        }
-        defer { free(pointer) }
-        return (String(cString: pointer), keymap)
-    }
-
     /// A keysym's name (`U3078`, `BackSpace`), as keymaps and messages write it.
     static func name(of keysym: UInt32) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         guard xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 else { return "0x" + String(keysym, radix: 16) }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The text of a keymap file descriptor (`wl_keyboard.keymap`), `size` bytes with a NUL.
-    static func read(fd: Int32, size: Int) -> String? {
-        guard size > 0, size < 16 << 20, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0),
-              mapped != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
-        defer { munmap(mapped, size) }
-        let bytes = UnsafeRawBufferPointer(start: mapped, count: size)
-        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
 }

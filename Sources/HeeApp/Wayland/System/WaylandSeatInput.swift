@@ -34,8 +34,10 @@ final class WaylandSeatInput {
     private var touches: [Int32: (x: Double, y: Double)] = [:]
     /// Called when the pointer enters (`true`) or leaves the surface.
     var onPointerCrossing: ((Bool) -> Void)?
-    /// The seat's keymap (`wl_keyboard.keymap`, XKB text) whenever one arrives; `nil` when the
-    /// seat has no keyboard.
+    /// The seat's keymap (`wl_keyboard.keymap`, XKB text) whenever one arrives, for the whole
+    /// run (set before the seat's first `capabilities`: the keyboard is taken only then).
+    /// wlroots sends it to every client whenever the seat's active keyboard or its keymap
+    /// changes: another keyboard typed, or the compositor changed a keyboard's layout.
     var onKeymap: ((String) -> Void)?
     private var keyboard: WaylandObject?
 
@@ -82,16 +84,6 @@ final class WaylandSeatInput {
                 if args.uint(0) == 1, let text = WaylandKeymap.read(fd: fd, size: Int(args.uint(2))) { onKeymap?(text) }
             }
         }
-    }
-
-    /// Stops reading the seat's keymaps (after the first: once our virtual keyboard is on
-    /// the seat, the compositor hands its keymap and the other keyboards' back and forth as
-    /// the active keyboard changes, and taking each as the seat's layout made us send our
-    /// keymap again for each, endlessly).
-    func releaseKeyboard() {
-        onKeymap = nil
-        keyboard?.destroy(request: keyboard!.version >= 3 ? 0 : nil)
-        keyboard = nil
     }
 
     private func pointerEvent(_ opcode: UInt32, _ args: UnsafeMutablePointer<wl_argument>) {

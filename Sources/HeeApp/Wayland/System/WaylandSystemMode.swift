@@ -73,20 +73,21 @@ final class WaylandSystemMode: SystemModePlatform {
         }
         self.layer = layer
         input = WaylandSeatInput(seat: seat, surface: layer.surface.proxy, windowID: window.id)
-        // The seat's keyboard layout, if it has a keyboard now (its keymap comes with the
-        // round trips below); the virtual keyboard is made after that.
-        var seatKeymap: String?
-        input.onKeymap = { seatKeymap = $0 }
+        // The virtual keyboard joins the seat now, before the first frame (the compositor
+        // re-enters the focused window for it); the input method after it.
+        sender = WaylandKeystrokeSender(connection: connection, seat: seat, keyboardManager: keyboardManager,
+                                        inputMethodManager: inputMethodManager, readyText: readyText,
+                                        joinedAt: .milliseconds(Int64(SDL_GetTicks64())))
+        // The seat's keymaps for the whole run: the one it has now, the one the compositor
+        // gives our keyboard, and every later change (see WaylandKeystrokeSender).
+        input.onKeymap = { [unowned sender] in sender.seatKeymapChanged($0) }
         connection.roundtrip()  // capabilities, the first configure, outputs
         connection.roundtrip()  // the keyboard's keymap
-        sender = WaylandKeystrokeSender(connection: connection, seat: seat, keyboardManager: keyboardManager,
-                                        inputMethodManager: inputMethodManager, seatKeymap: seatKeymap, readyText: readyText)
         do throws(SDLError) {
             presenter = try WaylandLayerPresenter(layer: layer, shm: shm.proxy, connection: connection)
         } catch {
             throw KeySendFailure(description: "\(error)")
         }
-        input.releaseKeyboard()
         layer.onChange = { [unowned self] in surfaceChanged() }
         layer.onClosed = {
             Console.error("\(Console.program): --system: the compositor closed the keyboard's surface")
@@ -96,6 +97,7 @@ final class WaylandSystemMode: SystemModePlatform {
         }
         sender.inputMethod?.onChange = { [unowned self] in inputMethodChanged() }
         sender.inputMethod?.onDone = { [unowned sender] in sender.inputMethodDone() }
+        inputMethodChanged()  // made with the sender: `unavailable` may have come already
         connection.roundtrip()  // the input method's state
         guard layer.size.width > 0 else { throw KeySendFailure(description: "the compositor did not configure the layer surface") }
         SDL_SetWindowSize(window.pointer, Int32(layer.size.width), Int32(layer.size.height))
@@ -145,8 +147,8 @@ final class WaylandSystemMode: SystemModePlatform {
     /// SDL's window stays hidden.
     func showWindow() {}
 
-    /// The first frame has gone to the compositor: the virtual keyboard is made now (see
-    /// `WaylandKeystrokeSender`). A keymap that cannot be made is said once on stderr; every
+    /// The first frame has gone to the compositor: the virtual keyboard's keymap is made now
+    /// (see `WaylandKeystrokeSender`). A keymap that cannot be made is said once on stderr; every
     /// keystroke's trace line then says it too.
     func windowShown() {
         do throws(KeySendFailure) {
@@ -161,6 +163,7 @@ final class WaylandSystemMode: SystemModePlatform {
     /// line on stderr saying why).
     func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool {
         guard connection.isWakeUp(event) else { return false }
+        sender.now = max(sender.now, now)
         let before = inputMethodState
         if !connection.dispatch() { connectionFailed() }
         return inputMethodState != before

@@ -45,7 +45,7 @@ unit-test:
 	$(SWIFT) test
 
 # The X11 tests run without WAYLAND_DISPLAY: inside a Wayland session the app would
-# otherwise open its windows there (see README, "Wayland and X11").
+# otherwise open its windows there (see docs/wayland-and-x11.md).
 e2e-test: release
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_e2e.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_replay_tests.py
@@ -104,7 +104,7 @@ assets:
 check-assets:
 	scripts/check_assets.sh
 
-## The README's screenshots, taken from the real windows under Xvfb (the layers, the
+## The screenshots of the README and docs/, taken from the real windows under Xvfb (the layers, the
 ## alternates bubble and the trackpad: scripts/layer_screenshots.py; system mode: typing
 ## into a GTK window under openbox).
 screenshot: release
@@ -151,7 +151,7 @@ deb: release
 	scripts/build-deb.sh
 
 ## The man page, the AppStream metainfo and the .desktop entry validated; every flag --help
-## prints documented in the man page and README.
+## prints documented in the man page and the user guide's flag table (docs/user-guide.md).
 docs-test: release metainfo
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_docs_tests.py
 

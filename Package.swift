@@ -117,7 +117,7 @@ let package = Package(
             name: "HeeApp",
             dependencies: ["KeyboardCore", "AppModel", "HeeRender", "HeeAnthy", "CSDL", "CX11", "CWayland", "CWaylandProtocols", "CPipeWire", "CAtspi"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
-            // and only the pages used become resident (see README, "Performance"). Not in
+            // and only the pages used become resident (see docs/performance.md). Not in
             // sanitizer builds (see `sanitizerBuild`).
             linkerSettings: sanitizerBuild ? [] : [.unsafeFlags(["-static-stdlib"])]
         ),

@@ -3,11 +3,11 @@
 from the repository's real files and public test cases, so they can be made again when those
 change: `python3 Fuzz/make_seeds.py`.
 
-Seeds: the settings examples of README.md; every replay file in Tests/e2e/replay (malformed/
+Seeds: the settings examples of the documentation (README.md and docs/); every replay file in Tests/e2e/replay (malformed/
 included), whole for the stream target and line by line for the line target; the JSON, replay
 and settings cases of the unit tests (every raw string literal #"{...}"# in
 Tests/KeyboardCoreTests and Tests/AppModelTests, plus the ones below taken from the tests' argument lists); the command
-lines of the unit tests and README; and small edit programs for the text buffer. A seed's file
+lines of the unit tests and the documentation; and small edit programs for the text buffer. A seed's file
 name says where it comes from. Files that are no longer generated are removed; inputs the
 fuzzer finds live in .build/fuzz/corpus, never here.
 """
@@ -71,8 +71,13 @@ for n, text in enumerate(["", "{", "[1,]", '{"a" 1}', '{"a":1,}', "01", "1.", ".
                           ' {"a": [1, -2, 3.5, 1e3, -0.25E-2], "b": true, "c": false, "d": null, "e": "x\\"y\\\\z\\u00e9\\n", "f": {}} ']):
     add("json", f"JSONParsingTests-{n}", text)
 
-# README's settings example and the corrections README and SettingsCorrectionTests describe.
-readme = read("README.md").decode("utf-8")
+# The documentation's settings example and the corrections it and SettingsCorrectionTests
+# describe: README.md and the documents of docs/ in the README's reading order (so the seeds
+# keep their names, README-N, from when all of it was in README.md).
+DOCUMENTS = ["README.md", "docs/user-guide.md", "docs/wayland-and-x11.md", "docs/system-mode.md", "docs/layouts.md",
+             "docs/kana.md", "docs/install.md", "docs/trace-and-replay.md", "docs/testing.md", "docs/performance.md",
+             "docs/architecture.md", "docs/assets.md", "docs/known-limitations.md"]
+readme = "\n".join(read(path).decode("utf-8") for path in DOCUMENTS)
 for n, block in enumerate(re.findall(r"```json\n(.*?)```", readme, re.S)):
     add("settings", f"README-{n}", block)
     add("json", f"README-settings-{n}", block)
@@ -108,7 +113,7 @@ for path in replay_files:
 # A Windows copy (CR LF and a byte order mark) of the first file, as run_hostile_input_tests does.
 first = read(replay_files[0])
 add("replay-stream", "crlf-bom", PIECES + b"\xef\xbb\xbf" + first.replace(b"\n", b"\r\n"))
-# README's example block of every record type.
+# The documentation's example block of every record type (docs/trace-and-replay.md).
 example = re.search(r"```\n(\{\"t\":1200.*?)```", readme, re.S)
 if example:
     lines = [re.sub(r"\}\s{2,}.*$", "}", line) for line in example.group(1).splitlines()]
@@ -206,7 +211,7 @@ LAUNCH_TOKENS = ["\0", "=", "--help", "-h", "--version", "--trace", "--system", 
 TEXT_TOKENS = ["\u0301", "\u200d", "\ufe0f", "🇯🇵", "👍🏽", "\u094d", "\u1100\u1161\u11a8", "\r\n", "\u0085", "\u2028"]
 
 
-# layout-file: the shipped layouts (issues 20-22), README's example, and the bad layouts of the
+# layout-file: the shipped layouts (issues 20-22), docs/layouts.md's example, and the bad layouts of the
 # unit tests (every JSON raw string of LayoutFileTests is already among the json seeds).
 for path in sorted(glob.glob(os.path.join(ROOT, "layouts", "*.json"))):
     add("layout-file", os.path.basename(path), read(path))

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Takes the README's kana pad screenshots (issue 22) from the real app window under Xvfb.
+"""Takes the kana pad screenshots of docs/kana.md (issue 22) from the real app window under Xvfb.
 
   docs/kana-pad.png         the 日本語かな pad at rest (--layout ja-kana, labels in Japanese)
   docs/kana-candidates.png  にほんご flicked in: the composition underlined in the field, the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's pictures of issue 20's keys, taken from the real window under Xvfb: the
+"""The user guide's pictures of issue 20's keys (docs/user-guide.md), taken from the real window under Xvfb: the
 letters, numbers and symbols layers, the alternates bubble (e held, é under the finger) and
 the space bar's trackpad (labels faded), each cropped to the keyboard.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Takes the README's system-mode screenshot: HeeKeyboard --system typing into another
+# Takes the system-mode screenshot of docs/system-mode.md: HeeKeyboard --system typing into another
 # application on a real X desktop. Starts its own Xvfb with openbox, a GTK 3 window with a
 # text entry (Tests/e2e/targets/gtk_entry.py) that gets the focus, and the release binary with
 # --system; clicks へぇ, "h", "i", へぇ, then "ctrl" once (latched for the next key: white), so

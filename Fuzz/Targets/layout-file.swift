@@ -54,7 +54,7 @@ public func fuzzLayoutFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = session.handle(.pointerUp(.finger(1), center), at: time)
         time += .milliseconds(300)
         _ = session.handle(.tick, at: time)
-        if session.visibility.target != .show { break }
+        if !session.hostScreen.keysAreLive { break }
     }
     return 0
 }

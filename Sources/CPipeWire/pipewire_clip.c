@@ -1,4 +1,4 @@
-// The clip's own PipeWire playback stream (see CPipeWire.h and README, "Sound").
+// The clip's own PipeWire playback stream (see CPipeWire.h and docs/user-guide.md, "Sound").
 //
 // Why not SDL's PipeWire driver: an SDL audio device costs a wake-up per buffer while open
 // (SDL 2.26's driver asks PipeWire to run its stream always, and writes silence while the

@@ -18,7 +18,7 @@ enum TextEditingBenchmark {
             _ = session.handle(input, at: time)
         }
 
-        var work: TextWork { session.textField.work }
+        var work: TextWork { session.document.textField.work }
     }
 
     /// `length` Characters in lines of 79 (Japanese, an emoji with a skin tone, ASCII), each
@@ -47,7 +47,7 @@ enum TextEditingBenchmark {
             field.send(.placeCaret(at: 9, extendingSelection: true, clickCount: 1))
             let before = field.work
             let ms = milliseconds { field.send(.paste(text)) }
-            precondition(field.session.textField.count == length + 2, "the paste went wrong")
+            precondition(field.session.document.textField.count == length + 2, "the paste went wrong")
             results.append(("paste \(name) characters", ms, field.work - before))
         }
         var field = Field()
@@ -62,7 +62,7 @@ enum TextEditingBenchmark {
                 field.send(.editing(.deleteBackward))
             }
         }
-        precondition(field.session.textField.count == 200_000, "the edits went wrong")
+        precondition(field.session.document.textField.count == 200_000, "the edits went wrong")
         results.append(("500 edits and moves at the end of 200,000 characters", edits, field.work - before))
         before = field.work
         let homeEnd = milliseconds {

@@ -60,11 +60,12 @@ struct ShippedLayoutTests {
         #expect(de.action(of: "ü") == .character("ü"))
     }
 
-    /// README's "Layouts" section shows a layout of one's own: it reads as `mine`.
-    @Test func theReadmeExampleReads() throws {
-        let readme = try String(contentsOf: Self.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
-                                encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "\n## Layouts\n").dropFirst().first)
+    /// The layouts document (docs/layouts.md, README's "Layouts" section before issue 29) shows a
+    /// layout of one's own: it reads as `mine`.
+    @Test func theDocumentedExampleReads() throws {
+        let document = try String(contentsOf: Self.directory.deletingLastPathComponent()
+            .appendingPathComponent("docs").appendingPathComponent("layouts.md"), encoding: .utf8)
+        let section = try #require(document.components(separatedBy: "# Layouts\n").dropFirst().first)
         let example = try #require(section.components(separatedBy: "```json\n").dropFirst().first?
             .components(separatedBy: "```").first)
         let mine = try LayoutFile.read(Array(example.utf8), name: "mine")

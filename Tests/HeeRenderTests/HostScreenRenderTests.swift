@@ -44,7 +44,7 @@ extension RenderTests {
             try harness.render(typed)
             #expect(differingPixels(fieldPixels(typed), before) > 50, "typed text must show")
             for _ in 0..<6 { _ = session.handle(.editing(.deleteBackward), at: .seconds(3)) }
-            #expect(session.textField.text.isEmpty)
+            #expect(session.document.textField.text.isEmpty)
             let cleared = Scene(session: session, at: .seconds(3))
             try harness.render(cleared)
             #expect(differingPixels(fieldPixels(cleared), before) == 0, "no stale text after deleting everything")

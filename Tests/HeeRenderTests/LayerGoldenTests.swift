@@ -36,16 +36,16 @@ extension RenderTests {
             case .bubble:
                 _ = session.handle(.pointerDown(.finger(1), try center("e")), at: .milliseconds(1000))
                 _ = session.handle(.tick, at: .milliseconds(1000 + Self.delay))
-                let acute = try #require(session.bubble?.choices[1])
+                let acute = try #require(session.pointers.bubble?.choices[1])
                 _ = session.handle(.pointerMoved(.finger(1), acute.frame.center), at: .milliseconds(1600))
-                #expect(session.bubble?.selectedText == "é")
+                #expect(session.pointers.bubble?.selectedText == "é")
             case .trackpad:
                 let space = try center(.space)
                 _ = session.handle(.pointerDown(.finger(1), space), at: .milliseconds(1000))
                 _ = session.handle(.tick, at: .milliseconds(1000 + Self.delay))
                 _ = session.handle(.pointerMoved(.finger(1), Point(x: space.x - 40, y: space.y)), at: .milliseconds(1600))
-                #expect(session.trackpad != nil)
-                #expect(session.textField.caret == 9)
+                #expect(session.pointers.trackpad != nil)
+                #expect(session.document.textField.caret == 9)
             }
             return session
         }

@@ -52,7 +52,7 @@ extension RenderTests {
         @Test func compositionIsUnderlinedAtTheCaret() throws {
             var s = session(typing: "ab")
             _ = s.handle(.composition("にほん", cursor: 2), at: .seconds(2))
-            #expect(s.textField.text == "ab")
+            #expect(s.document.textField.text == "ab")
             let scene = Scene(session: s, at: .seconds(2))
             try harness.render(scene)
             let c = content(scene)
@@ -77,7 +77,7 @@ extension RenderTests {
         @Test func selectionIsHighlightedOverItsCharacters() throws {
             var s = session(typing: "hello world")
             _ = s.handle(.editing(.move(.wordLeft, extendingSelection: true)), at: .seconds(2))
-            #expect(s.textField.selectedText == "world")
+            #expect(s.document.textField.selectedText == "world")
             let scene = Scene(session: s, at: .seconds(2))
             try harness.render(scene)
             let c = content(scene)
@@ -95,7 +95,7 @@ extension RenderTests {
         @Test func longTextScrollsToKeepTheCaretInView() throws {
             let long = String(repeating: "へぇ〜abcd ", count: 12_500)
             var s = session(typing: long)
-            #expect(s.textField.count == 100_000)
+            #expect(s.document.textField.count == 100_000)
             var scene = Scene(session: s, at: .seconds(1))
             try harness.render(scene)
             let c = content(scene)

@@ -4,8 +4,10 @@ metainfo and the .desktop entry are valid, and every flag and environment variab
 program is documented.
 
 Checks, in order:
-  1. Every flag `--help` prints has an entry under OPTIONS in the man page and a row in
-     README's flag table ("Command line"), and neither documents a flag `--help` lacks.
+  1. Every flag `--help` prints has an entry under OPTIONS in the man page and a row in the
+     flag table of the "Command line" section of README.md or a document in docs/
+     (docs/user-guide.md since issue 29; exactly one holds it), and neither documents a flag
+     `--help` lacks.
   2. Every environment variable the program reads (the upper-case string literals in the
      sources of the installed program) is under ENVIRONMENT in the man page.
   3. The man page renders without a single warning: `man --warnings=w -l` (groff -ww) in a
@@ -38,6 +40,7 @@ MAN_PAGE = os.path.join(REPO_ROOT, "data", "hee-keyboard.1")
 DESKTOP = os.path.join(REPO_ROOT, "data", "hee-keyboard.desktop")
 METAINFO = os.path.join(REPO_ROOT, ".build", "data", "hee-keyboard.metainfo.xml")
 README = os.path.join(REPO_ROOT, "README.md")
+DOCS = os.path.join(REPO_ROOT, "docs")
 # The sources of the installed program (HeeBench and HeeIcon are not installed).
 PROGRAM_SOURCES = ["Sources/HeeApp", "Sources/HeeRender", "Sources/KeyboardCore", "Sources/AppModel"]
 # Upper-case string literals in those sources that are not environment variables.
@@ -101,20 +104,35 @@ def man_option_flags(options_text):
     return set(flags)
 
 
+def documents():
+    """README.md and the documents in docs/: (path relative to the repository, text)."""
+    paths = [README] + sorted(os.path.join(DOCS, name) for name in os.listdir(DOCS) if name.endswith(".md"))
+    texts = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            texts.append((os.path.relpath(path, REPO_ROOT), f.read()))
+    return texts
+
+
 def readme_flag_table():
-    with open(README, encoding="utf-8") as f:
-        text = f.read()
-    m = re.search(r"^### Command line\n(.*?)(?=^#)", text, re.S | re.M)
-    expect(m, "README has no '### Command line' section")
+    """The flags of the flag table in the "Command line" section, and the document holding it
+    (README.md or one in docs/: exactly one has the section)."""
+    holders = []
+    for path, text in documents():
+        for m in re.finditer(r"^#{1,4} Command line\n(.*?)(?=^#|\Z)", text, re.S | re.M):
+            holders.append((path, m.group(1)))
+    expect(holders, "no document (README.md, docs/*.md) has a 'Command line' section")
+    expect(len(holders) == 1, f"more than one 'Command line' section: {', '.join(path for path, _ in holders)}")
+    path, section = holders[0]
     flags = set()
     rows = 0
-    for line in m.group(1).splitlines():
+    for line in section.splitlines():
         if line.startswith("| `-"):
             rows += 1
             first_cell = line.split("|")[1]
             flags.update(re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*", first_cell))
-    expect(rows, "README's Command line section has no flag table")
-    return flags
+    expect(rows, f"{path}'s Command line section has no flag table")
+    return flags, path
 
 
 def check_flags(app):
@@ -130,12 +148,12 @@ def check_flags(app):
     expect(not stale, f"the man page describes flags --help does not print: {stale}")
     ok(f"the man page's OPTIONS describe exactly the {len(flags)} flags --help prints")
 
-    in_readme = readme_flag_table()
+    in_readme, holder = readme_flag_table()
     undocumented = sorted(flags - in_readme)
-    expect(not undocumented, f"flags that --help prints but README's flag table (### Command line) lacks: {undocumented}")
+    expect(not undocumented, f"flags that --help prints but {holder}'s flag table (Command line) lacks: {undocumented}")
     stale = sorted(in_readme - flags)
-    expect(not stale, f"README's flag table lists flags --help does not print: {stale}")
-    ok(f"README's flag table has a row for each of the {len(flags)} flags, and no other")
+    expect(not stale, f"{holder}'s flag table lists flags --help does not print: {stale}")
+    ok(f"{holder}'s flag table has a row for each of the {len(flags)} flags, and no other")
     return sections
 
 
@@ -257,12 +275,12 @@ def check_desktop_entry():
 
 
 def check_architecture():
-    """README's Architecture tree names every source folder; no folder over 20 files, no
-    Swift file over 330 lines (issue 18)."""
+    """The documented Architecture tree (docs/architecture.md) names every source folder; no
+    folder over 20 files, no Swift file over 330 lines (issue 18)."""
     status, out, err = run([sys.executable, os.path.join(REPO_ROOT, "scripts", "architecture.py"), "--check"],
                            check_tool=False)
     expect(status == 0, f"scripts/architecture.py --check:\n{out}{err}")
-    ok("README's Architecture tree names every source folder; folders and files within the house's sizes")
+    ok("the documented Architecture tree names every source folder; folders and files within the house's sizes")
 
 
 def main():

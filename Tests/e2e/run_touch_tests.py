@@ -515,8 +515,8 @@ def scenario_cancel(rig, route):
     app.touch.up(1)
     if route == "x11":
         # Xwayland has no way to tell an X client that a touch was cancelled once the client
-        # owns it: it sends XI_TouchEnd, an ordinary lift, and the letter types (README,
-        # known limitations).
+        # owns it: it sends XI_TouchEnd, an ordinary lift, and the letter types
+        # (docs/known-limitations.md).
         app.expect([("text", "a"), ("touch", "a", False)], "the compositor's cancel, seen as a lift")
         app.barrier("the cancelled touch")
         ok(f"{route}: a compositor's cancel reaches the X client as an ordinary touch end: a typed, no key pressed")

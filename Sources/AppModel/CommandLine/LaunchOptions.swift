@@ -148,7 +148,7 @@ public struct LaunchOptions: Hashable, Sendable {
           --trace        write JSON Lines events to stdout, one per line, flushed at once:
                          layout, keyboard, touch, hee, shift, layer, modifier, alternates,
                          trackpad, text, composition, candidates, commit, keyboardLayout,
-                         send, target, audio, sound, volume, settings, reset (README, "Trace")
+                         send, target, audio, sound, volume, settings, reset (docs/trace-and-replay.md)
           --mute         no sound this run: never open an audio device (default: the saved
                          setting, sound on)
           --no-mute      sound this run even if the saved settings say mute
@@ -172,7 +172,7 @@ public struct LaunchOptions: Hashable, Sendable {
           --record FILE  write every input event (mouse, finger, keyboard, text, window) to
                          FILE as JSON Lines with its SDL timestamp
           --replay FILE  feed FILE's events through the app as if they happened, with their
-                         own timestamps (format: README, "Record and replay")
+                         own timestamps (format: docs/trace-and-replay.md)
           --exit-when-done  with --replay: quit after the last event (animations finish first)
           --bench-presses N [--bench-interval MS] [--bench-gesture hee|layer|bubble]
                          benchmark driver for `make bench`: press the へぇ button (the layer

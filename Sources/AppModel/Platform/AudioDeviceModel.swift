@@ -11,7 +11,7 @@ import KeyboardCore
 /// - Warnings: one line per change of state — sound lost or unavailable, then sound back —
 ///   never one per press, and never "running without sound" while it will try again.
 /// - After `idleTimeout` of silence the device is suspended (closed, or made inactive) and
-///   the next press opens it again (see README, "Performance", for its cost).
+///   the next press opens it again (see docs/performance.md for its cost).
 ///
 /// Time is an input (the app's clock); the app performs the effects and reports their
 /// outcome (`opened`, `openFailed`).

@@ -2,7 +2,7 @@ import KeyboardCore
 /// Which display server the app runs on, decided before SDL starts (pure: the environment
 /// and what a Wayland compositor offers are inputs).
 ///
-/// The rule (README, "Wayland and X11"):
+/// The rule (docs/wayland-and-x11.md):
 /// - `SDL_VIDEODRIVER` set: SDL uses it, as SDL documents; named alone, `x11` without
 ///   `DISPLAY` and `wayland` with no compositor to reach are refused with the reason.
 /// - `WAYLAND_DISPLAY` set (a Wayland session, with or without XWayland): native Wayland,

@@ -47,7 +47,7 @@ public enum TraceEvent: Hashable, Sendable {
     /// any is held. When it could not be sent, `dropped` says why (e.g. no window has the
     /// focus). `via` names the way it goes where there are several (Wayland: `input-method`,
     /// `virtual-keyboard`), as things stand when it is handed over (Wayland keystrokes may
-    /// queue behind the application's answer; see README "On Wayland").
+    /// queue behind the application's answer; see docs/system-mode.md, "On Wayland").
     case send(Keystroke, dropped: String? = nil, via: String? = nil)
     /// System mode: the window keys go to changed (`window` and `title` are `null` when no
     /// window has the focus, and on Wayland, where the compositor does not say which window

@@ -15,7 +15,7 @@ import KeyboardCore
 /// Started by system mode on X11 once the keyboard's first frame is on the screen: libatspi
 /// (with GObject) is loaded then, never for the host screen. While it runs it sets the bus's
 /// `org.a11y.Status.IsEnabled` (when it was false), so that Chromium and Firefox started
-/// meanwhile expose their fields, and gives it back when it stops (see README, "Auto-show").
+/// meanwhile expose their fields, and gives it back when it stops (see docs/system-mode.md, "The focused text field (X11)").
 final class AtspiContextSource: TextContextSource {
     private let watch: OpaquePointer?
     /// Why the watch did not start, until `handle` says so.

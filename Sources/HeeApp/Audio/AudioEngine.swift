@@ -33,7 +33,7 @@ final class AudioEngine {
     static let watchInterval: Duration = .milliseconds(500)
     /// `HEE_AUDIO_IDLE=keep`: never suspend the device while the keyboard is shown (the
     /// first press after a pause as fast as any other, for the CPU of an open stream; see
-    /// README, "Performance").
+    /// docs/performance.md).
     static let keepsDeviceOpen = getenv("HEE_AUDIO_IDLE").map { String(cString: $0) } == "keep"
 
     private let soundPath: String

@@ -10,7 +10,7 @@ import HeeRender
 /// SDL 2.26 tries PulseAudio first and its own PipeWire driver nearly last. On PipeWire
 /// (Debian 12's desktop default) that means going through pipewire-pulse, which measured
 /// 23–30 ms from press to first sample against about 12 ms with SDL's PipeWire driver (see
-/// README, "Performance"). So, unless the user chose a driver with `SDL_AUDIODRIVER` (which
+/// docs/performance.md). So, unless the user chose a driver with `SDL_AUDIODRIVER` (which
 /// always wins), the PipeWire driver is tried first and kept when it finds an output device;
 /// otherwise (real PulseAudio, ALSA only, or a PipeWire without audio outputs) SDL picks as
 /// it always does.

@@ -28,7 +28,7 @@ final class MixerOutput: AudioOutput {
     /// mixed into the next buffer; through a sound server the buffer size also sets the
     /// stream's latency there (PipeWire's quantum follows it). 256 frames measured 8 ms
     /// median, 12 ms p99 from press to first sample on PulseAudio, 128 frames 5 and 7 ms
-    /// (README, "Performance").
+    /// (docs/performance.md).
     static let frequency: Int32 = 48_000
     static let channels: Int32 = 2
     /// The buffer, in sample frames.

@@ -10,8 +10,8 @@ import HeeRender
 /// closed, so the first press after a pause — a touch, which no pointer motion announces —
 /// starts sound as fast as any press, and an idle keyboard wakes nothing.
 ///
-/// Measured against SDL's PipeWire driver, which must be closed while idle (README,
-/// "Performance"): reopening it at a press makes a new stream that WirePlumber links first.
+/// Measured against SDL's PipeWire driver, which must be closed while idle
+/// (docs/performance.md): reopening it at a press makes a new stream that WirePlumber links first.
 /// Used when PipeWire's socket is there and the user chose no `SDL_AUDIODRIVER`
 /// (`HEE_AUDIO_OUTPUT=sdl` keeps SDL's driver, for comparisons); if the stream cannot be
 /// made, the engine falls back to `MixerOutput`.

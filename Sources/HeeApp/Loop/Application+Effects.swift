@@ -35,7 +35,7 @@ extension Application {
                 trace.emit(.touch(key, down: down), at: now)
                 if !down { bench?.releaseHandled() }
             case .heeCounted(let count):
-                trace.emit(.hee(count: count, full: session.hee.isFull), at: now)
+                trace.emit(.hee(count: count, full: session.hee.model.isFull), at: now)
             case .countReset:
                 trace.emit(.reset, at: now)
             case .setVolume(let volume):
@@ -90,7 +90,7 @@ extension Application {
             case .pasteRequested:
                 // Ctrl+V from the desktop row: as the physical Ctrl+V does, live only (a
                 // replay feeds what was pasted through its keydown's `clipboard`).
-                if session.isTextFieldFocused, replay.records.isEmpty, let text = clipboard.text() { send(.paste(text), at: now) }
+                if session.hostScreen.isTextFieldFocused, replay.records.isEmpty, let text = clipboard.text() { send(.paste(text), at: now) }
             case .layerChanged(let name):
                 trace.emit(.layer(name), at: now)
                 bench?.actionPerformed(.layer)

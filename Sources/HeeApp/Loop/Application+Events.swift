@@ -19,7 +19,7 @@ extension Application {
         var pasted: String?
         // The clipboard is read only when the paste has somewhere to go (reading another
         // client's can take up to 2 s; the session ignores a paste without the field focused).
-        if meanings.contains(.pasteRequested), session.isTextFieldFocused { pasted = recorded ?? clipboard.text() }
+        if meanings.contains(.pasteRequested), session.hostScreen.isTextFieldFocused { pasted = recorded ?? clipboard.text() }
         if let recorder, var record = InputRecord(recording: event) {
             // Live or replayed (`--replay A --record B` writes what A fed in, so replaying B
             // does the same), stamped with the app's clock, which runs on after a replay.

@@ -65,6 +65,6 @@ extension Application {
     func prepareConverterIfIdle(animating: Bool) {
         guard !converterPrepared, !animating, screen.iconDeadline == nil else { return }
         converterPrepared = true
-        if (session.layouts + [session.definition]).contains(where: \.hasKanaPad) { converter.prepare() }
+        if (session.layouts.choices + [session.definition]).contains(where: \.hasKanaPad) { converter.prepare() }
     }
 }

@@ -82,7 +82,7 @@ final class Screen {
             try presenter.present()
         }
         firstFramePresented = true
-        if session.isTextFieldFocused { updateTextInputRect(windowPerPixel: coordinateScale / scale) }
+        if session.hostScreen.isTextFieldFocused { updateTextInputRect(windowPerPixel: coordinateScale / scale) }
         return true
     }
 

@@ -38,7 +38,7 @@ final class SDLContext {
         // Touches are handled as touches; the mouse events SDL synthesises from them are
         // ignored by `EventTranslator` (never both).
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
-        // We draw with SDL's software renderer (see README, "Performance"); without this
+        // We draw with SDL's software renderer (see docs/performance.md); without this
         // hint SDL would present its frames through an OpenGL texture, loading Mesa and LLVM
         // (+90 MB resident, +90 ms start-up) for nothing.
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")

@@ -30,7 +30,7 @@ public struct Scene: Hashable, Sendable {
     /// Whether the caret is drawn in this frame (it blinks).
     public var isCaretVisible: Bool
     /// The input method's composition, drawn at the caret, underlined.
-    public var composition: KeyboardSession.Composition?
+    public var composition: Document.Composition?
     /// The host screen's words (Japanese or English).
     public var strings: HostScreenText
     /// The 「状態」 and 「サイズ」 rows' values.
@@ -72,38 +72,38 @@ public struct Scene: Hashable, Sendable {
         layout = session.layout
         keyboardOffset = session.keyboardOffset(at: time)
         capPress = session.capPress(at: time)
-        counterText = session.hee.counterText
-        shiftState = session.shift.state
-        ctrlState = session.ctrl.state
-        altState = session.alt.state
-        lettersUpperCase = session.shift.typesUpperCase
+        counterText = session.hee.model.counterText
+        shiftState = session.modifiers.shift.state
+        ctrlState = session.modifiers.ctrl.state
+        altState = session.modifiers.alt.state
+        lettersUpperCase = session.modifiers.shift.typesUpperCase
         pressedKeys = session.pressedKeys
         pressedHostControl = session.pressedHostControl
-        text = session.textField.text
-        caret = session.textField.caret
-        caretUTF8 = session.textField.caretUTF8
-        anchor = session.textField.anchor
-        isTextFieldFocused = session.isTextFieldFocused
+        text = session.document.textField.text
+        caret = session.document.textField.caret
+        caretUTF8 = session.document.textField.caretUTF8
+        anchor = session.document.textField.anchor
+        isTextFieldFocused = session.hostScreen.isTextFieldFocused
         isCaretVisible = session.isCaretVisible(at: time)
         // The kana pad's composition is drawn where an input method's is.
-        composition = session.kanaCompositionText.map { KeyboardSession.Composition(text: $0, cursor: $0.count) }
-            ?? session.composition
+        composition = session.kanaCompositionText.map { Document.Composition(text: $0, cursor: $0.count) }
+            ?? session.document.composition
         strings = HostScreenText.of(language)
-        statusText = strings.status(session.monitor.keyboardStatus)
-        sizeText = session.monitor.sizeText
-        volume = session.volume
-        isCounterFull = session.hee.isFull
+        statusText = strings.status(session.hostScreen.monitor.keyboardStatus)
+        sizeText = session.hostScreen.monitor.sizeText
+        volume = session.hee.volume
+        isCounterFull = session.hee.model.isFull
         let systemText = SystemModeText.of(language)
-        targetLine = systemText.targetLine(session.keyTarget)
+        targetLine = systemText.targetLine(session.document.keyTarget)
         returnLabel = systemText.returnKey
         definition = session.definition
-        isTrackpadActive = session.trackpad != nil
-        bubble = session.bubble
+        isTrackpadActive = session.pointers.trackpad != nil
+        bubble = session.pointers.bubble
         hasKanaPad = session.definition.hasKanaPad
         isComposing = session.isComposing
         kanaComposition = session.kanaCompositionText
         flickGuide = session.flickGuide.map { HeldFlick(key: $0.key, guide: $0.guide) }
-        candidateBar = session.candidateBar
+        candidateBar = session.kana.candidateBar
     }
 
     /// How each key of the layer shown looks (labels fade in trackpad mode).

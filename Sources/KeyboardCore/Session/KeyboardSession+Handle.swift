@@ -1,16 +1,14 @@
-/// The session's one entry point: an input at a time, answered with the effects to perform.
+/// The session's one entry point: an input at a time, routed to the parts it concerns,
+/// answered with their effects in order.
 extension KeyboardSession {
     /// Applies `input`, which happened at `time`, and returns what to perform, in order.
     public mutating func handle(_ input: KeyboardInput, at time: Duration) -> [KeyboardEffect] {
-        // Time passing alone is not a visible change: the clock moves before the snapshot
-        // that decides whether to redraw.
+        // Time passing alone is not a visible change: the clock moves before the revisions
+        // that decide whether to redraw are read.
         let previousClock = clock
         clock = max(clock, time)
-        // A snapshot to tell whether anything visible changed, without the text field's
-        // string: holding it would make the first edit below copy the whole text.
-        var before = self
-        before.textField = TextBuffer()
-        let textRevision = textField.textRevision, selectionRevision = textField.selectionRevision
+        let before = visibleRevisions
+        let wasAnimating = isAnimating(at: time), caretWasVisible = isCaretVisible(at: previousClock)
         var effects: [KeyboardEffect] = []
         // Repeats due before the input happen first. One due at this very instant waits for
         // the tick: an input at the same time goes first, so a release wins a tie.
@@ -19,8 +17,7 @@ extension KeyboardSession {
         switch input {
         case .launched:
             effects.append(.layoutChanged)
-            visibility = KeyboardVisibility(resting: .show)
-            effects.append(.startAudioEngine)
+            effects += hostScreen.launched()
             // System mode has no text field: text input stays off.
             if mode == .hostScreen { focusTextField(&effects) }
         case .pointerDown(let id, let point):
@@ -34,100 +31,81 @@ extension KeyboardSession {
             // release (it was let go outside the window): end the press without acting.
             if pointers[id] != nil {
                 let held = pressedKeys
-                pointers[id] = nil
+                pointers.set(id, to: nil)
                 _ = endHold(of: id, commit: false, &effects)
-                layerReturns[id] = nil
+                pointers.forgetLayerReturn(of: id)
                 updatePressedKeys(from: held, time: time, &effects)
             }
         case .pointersCancelled:
             let held = pressedKeys
-            for id in pointers.keys { _ = endHold(of: id, commit: false, &effects) }
-            pointers = [:]
-            layerReturns = [:]
+            for id in pointers.targets.keys { _ = endHold(of: id, commit: false, &effects) }
+            pointers.removeAll()
             updatePressedKeys(from: held, time: time, &effects)
         case .touchesCancelled:
             let held = pressedKeys
-            for id in pointers.keys where id != .mouse {
+            for id in pointers.targets.keys where id != .mouse {
                 // A bubble or trackpad a finger had types nothing; a slide's layer stays.
                 _ = endHold(of: id, commit: false, &effects)
-                layerReturns[id] = nil
+                pointers.forgetLayerReturn(of: id)
             }
-            pointers = pointers.filter { $0.key == .mouse }
+            pointers.removeFingers()
             updatePressedKeys(from: held, time: time, &effects)
         case .textInput(let text):
-            guard isTextFieldFocused else { break }
+            guard hostScreen.isTextFieldFocused else { break }
             commitComposition(&effects)
-            setComposition(nil, &effects)
-            edit(&effects) { $0.insertText(text) }
+            effects += document.textInput(text, at: clock)
         case .composition(let text, let cursor):
-            guard isTextFieldFocused else { break }
-            setComposition(text.isEmpty ? nil : Composition(text: text, cursor: min(max(cursor, 0), text.count)), &effects)
+            guard hostScreen.isTextFieldFocused else { break }
+            let composition = text.isEmpty ? nil : Document.Composition(text: text, cursor: min(max(cursor, 0), text.count))
+            effects += document.setComposition(composition, at: clock)
         case .editing(let command):
             // While the input method composes, the keys belong to it.
-            guard isTextFieldFocused, composition == nil else { break }
+            guard hostScreen.isTextFieldFocused, document.composition == nil else { break }
             commitComposition(&effects)
-            perform(command, &effects)
+            effects += document.perform(command, at: clock)
         case .paste(let text):
-            guard isTextFieldFocused else { break }
+            guard hostScreen.isTextFieldFocused else { break }
             commitComposition(&effects)
-            edit(&effects) { field in
-                field.breakUndoCoalescing()
-                field.insertText(text)
-                field.breakUndoCoalescing()
-            }
+            effects += document.paste(text, at: clock)
         case .placeCaret(let offset, let extending, let clicks):
-            guard isTextFieldFocused else { break }
+            guard hostScreen.isTextFieldFocused else { break }
             commitComposition(&effects)
-            edit(&effects) { field in
-                switch clicks {
-                case 2: field.selectWord(at: offset)
-                case 3...: field.selectAll()
-                default: field.setCaret(offset, extendingSelection: extending)
-                }
-            }
+            effects += document.placeCaret(at: offset, extending: extending, clicks: clicks, time: clock)
         case .escape:
             escapePressed(at: time, &effects)
         case .quitShortcut:
             effects.append(.quit)
         case .windowResized(let size):
-            let newLayout = KeyboardLayout(windowSize: size, mode: mode, definition: definition, layer: layout.layerName,
-                                           desktopKeys: desktopKeys)
-            if newLayout != layout {
-                layout = newLayout
-                relayoutCandidateBar()
-                // A bubble or trackpad drawn for the old geometry closes, and its pointer's
-                // press ends with it: the finger rests on no key and types nothing on release
-                // (it would slide onto whatever key the new geometry puts under it). A press
-                // still waiting for its hold delay stays held.
-                if trackpad != nil { effects.append(.trackpadChanged(false)) }
-                let held = pressedKeys
-                for id in [bubble?.pointer, trackpad?.pointer].compactMap({ $0 }) {
-                    pointers[id] = KeyboardSession.PointerTarget.none
-                    layerReturns[id] = nil
-                }
-                (hold, bubble, trackpad) = (nil, nil, nil)
-                updatePressedKeys(from: held, time: time, &effects)
-                effects.append(.layoutChanged)
-                if isTextFieldFocused { effects.append(.startTextInput(layout.textField)) }
-            }
+            windowResized(to: size, time: time, &effects)
         case .keyTargetChanged(let target):
-            keyTarget = target
+            document.keyTargetChanged(target)
         case .conversion(let reading, let segments):
             _ = kanaInput(.conversion(reading: reading, segments: segments), &effects)
         case .tick:
             break
         }
         reportKeyboardFrame(at: time, &effects)
-        resumeIdleRepeat()
-        var after = self
-        after.textField = TextBuffer()
-        let fieldChanged = textField.textRevision != textRevision || textField.selectionRevision != selectionRevision
-        if after != before || fieldChanged || isAnimating(at: time) || before.isAnimating(at: time)
-            || isCaretVisible(at: clock) != before.isCaretVisible(at: previousClock) {
+        pointers.resumeIdleRepeat(fieldRevisions: document.textField.revisions, at: clock)
+        if visibleRevisions != before || isAnimating(at: time) || wasAnimating || isCaretVisible(at: clock) != caretWasVisible {
             effects.append(.needsDisplay)
         }
         // After the redraw decision: what was announced is not drawn.
-        announceKeysToPrepare(&effects)
+        effects += document.announce(keysToPrepare)
         return effects
+    }
+
+    /// The window changed size: the layer shown is laid out again for it. A bubble or trackpad
+    /// drawn for the old geometry closes, and its pointer's press ends with it: the finger
+    /// rests on no key and types nothing on release (it would slide onto whatever key the new
+    /// geometry puts under it). A press still waiting for its hold delay stays held.
+    mutating func windowResized(to size: Size, time: Duration, _ effects: inout [KeyboardEffect]) {
+        guard layouts.resize(to: size) else { return }
+        kana.relayout(barFrame: layout.candidateBar)
+        if pointers.trackpad != nil { effects.append(.trackpadChanged(false)) }
+        let held = pressedKeys
+        pointers.closeOverlays()
+        updatePressedKeys(from: held, time: time, &effects)
+        effects.append(.layoutChanged)
+        if hostScreen.isTextFieldFocused { effects.append(.startTextInput(layout.textField)) }
     }
 }

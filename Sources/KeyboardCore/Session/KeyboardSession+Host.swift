@@ -1,16 +1,13 @@
-/// The host screen (seed 001): the text field's focus, the keyboard shown and closed, its
-/// buttons, and the keyboard's frame reported once it settles.
+/// The host screen (seed 001) routed: the text field's focus, the keyboard shown and closed,
+/// its buttons, and the keyboard's frame reported once it settles.
 extension KeyboardSession {
-    /// Makes the text field first responder: the caret shows and text input starts.
+    /// Makes the text field first responder: the caret shows (its blink starts) and text
+    /// input starts.
     mutating func focusTextField(_ effects: inout [KeyboardEffect]) {
-        guard !isTextFieldFocused else { return }
-        isTextFieldFocused = true
-        caretActivity = clock
-        effects.append(.startTextInput(layout.textField))
-    }
-
-    mutating func showKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
-        if visibility.show(at: time) { effects.append(.startAudioEngine) }
+        let focused = hostScreen.focusTextField(frame: layout.textField)
+        guard !focused.isEmpty else { return }
+        document.caretMoved(at: clock)
+        effects += focused
     }
 
     /// A host-screen button released over itself.
@@ -19,15 +16,9 @@ extension KeyboardSession {
         case .closeKeyboard:
             closeKeyboard(at: time, &effects)
         case .volumeDown, .volumeUp:
-            let step = control == .volumeUp ? Self.volumeStep : -Self.volumeStep
-            let next = min(max(volume + step, 0), 100)
-            guard next != volume else { return }
-            volume = next
-            effects.append(.setVolume(next))
+            effects += hee.stepVolume(up: control == .volumeUp)
         case .resetCount:
-            guard hee.count != 0 else { return }
-            hee.reset()
-            effects.append(.countReset)
+            effects += hee.resetCount()
         case .textField:
             break
         }
@@ -39,43 +30,45 @@ extension KeyboardSession {
     mutating func closeKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
         // The kana pad's composition is committed to the field it was typed for.
         commitComposition(&effects)
-        flick = nil
-        if isTextFieldFocused {
-            isTextFieldFocused = false
-            setComposition(nil, &effects)
-            effects.append(.stopTextInput)
+        pointers.cancelFlick()
+        if hostScreen.isTextFieldFocused {
+            let resigned = hostScreen.resignTextField()
+            effects += document.setComposition(nil, at: clock)
+            effects += resigned
         }
-        guard visibility.hide(at: time) else { return }
-        effects.append(.stopAudioEngine)
+        let hidden = hostScreen.hideKeyboard(at: time)
+        guard !hidden.isEmpty else { return }
+        effects += hidden
         let before = pressedKeys
-        for (id, target) in pointers {
+        for (id, target) in pointers.targets {
             guard case .key = target else { continue }
-            pointers[id] = PointerTarget.none
+            pointers.set(id, to: Pointers.Target.none)
             _ = endHold(of: id, commit: false, &effects)
-            layerReturns[id] = nil
+            pointers.forgetLayerReturn(of: id)
         }
         updatePressedKeys(from: before, time: time, &effects)
     }
 
+    /// The host screen's return, typed by a release or a rollover: the text field resigns
+    /// first responder and the keyboard slides away (seed 001's `closeKeyboard()`).
+    mutating func finishReturn(at time: Duration, _ effects: inout [KeyboardEffect]) {
+        guard hostScreen.takeReturn() else { return }
+        closeKeyboard(at: time, &effects)
+    }
+
     /// Reports the keyboard's frame to the host screen once a slide or a resize has settled.
     mutating func reportKeyboardFrame(at time: Duration, _ effects: inout [KeyboardEffect]) {
-        guard visibility.isSettled(at: time) else { return }
-        let frame = visibility.target == .show ? layout.keyboardFrame : .zero
-        guard frame != monitor.keyboardRect else { return }
-        monitor.keyboardDidChangeFrame(frame)
-        effects.append(.keyboardFrameChanged(monitor.keyboardStatus, frame))
+        effects += hostScreen.reportKeyboardFrame(at: time, keyboardFrame: layout.keyboardFrame)
     }
 
     /// Escape (the physical key, or the desktop row's on the host screen): closes the
     /// keyboard, or quits once it is closed. System mode's keyboard has no way back once
     /// closed: Escape does nothing there.
     mutating func escapePressed(at time: Duration, _ effects: inout [KeyboardEffect]) {
-        if mode == .system {
-            return
-        } else if visibility.target == .show {
-            closeKeyboard(at: time, &effects)
-        } else {
-            effects.append(.quit)
+        switch hostScreen.escapePressed() {
+        case .ignored: break
+        case .closeKeyboard: closeKeyboard(at: time, &effects)
+        case .quit: effects.append(.quit)
         }
     }
 }

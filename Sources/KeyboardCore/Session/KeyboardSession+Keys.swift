@@ -1,21 +1,73 @@
-/// What keys do: backspace's repeat schedule and typing a released key.
+/// The keys that act when touched, routed: the へぇ button (`hee`), shift, Ctrl and Alt
+/// (`modifiers`), backspace and the arrows with their repeats (`pointers`, `document`), the
+/// globe key (`layouts`).
 extension KeyboardSession {
+    /// Emits touch events for keys whose pressed state changed, and runs the touch-down /
+    /// touch-up rules of the keys that act on them.
+    mutating func updatePressedKeys(from before: Set<KeyID>, time: Duration,
+                                    _ effects: inout [KeyboardEffect]) {
+        let now = pressedKeys
+        for key in before.subtracting(now).sorted() {
+            effects.append(.keyTouched(key, down: false))
+            switch layouts.action(of: key) {
+            case .hee:
+                hee.touchUp(at: time)
+            case .shift:
+                effects += modifiers.touched(.shift, down: false, at: time)
+            case .backspace, .arrow:
+                pointers.stopRepeat(of: key)
+            case .modifier(let modifier):
+                effects += modifiers.touched(.desktop(modifier), down: false, at: time)
+            default:
+                break
+            }
+        }
+        for key in now.subtracting(before).sorted() {
+            effects.append(.keyTouched(key, down: true))
+            switch layouts.action(of: key) {
+            case .hee:
+                if hee.touchDown(at: time) { heeCounted(&effects) }
+            case .shift:
+                effects += modifiers.touched(.shift, down: true, at: time)
+            case .backspace, .arrow:
+                let active = pressRepeating(key, &effects)
+                pointers.startRepeat(key, at: time, modifiers: active)
+            case .modifier(let modifier):
+                effects += modifiers.touched(.desktop(modifier), down: true, at: time)
+            case .nextLayout:
+                switchToNextLayout(&effects)
+            default:
+                break
+            }
+        }
+    }
+
+    /// The へぇ button counted a press (seed 000's keyboard controller): the kana pad's
+    /// composition goes in first (issue 22), then 「へぇ〜」 — Ctrl and Alt go with it and are
+    /// used up, but it arrives unchanged — and the clip plays.
+    mutating func heeCounted(_ effects: inout [KeyboardEffect]) {
+        commitComposition(&effects)
+        effects.append(.heeCounted(hee.model.count))
+        documentEdit(.insertText(HeeButtonModel.insertedText), &effects)
+        effects += modifiers.keyActed()
+        effects.append(.playSound(.hee))
+    }
+
     /// Performs the held key's repeats (backspace, an arrow) due before `time` (and at `time`
     /// when `including`), each at its own scheduled time, so the result depends only on when
     /// the key went down and came up.
     mutating func fireRepeats(upTo time: Duration, including: Bool, _ effects: inout [KeyboardEffect]) {
         func isDue(_ fire: Duration) -> Bool { including ? fire <= time : fire < time }
-        guard var schedule = keyRepeat, !schedule.isIdle, isDue(schedule.nextFire) else { return }
+        guard var schedule = pointers.keyRepeat, !schedule.isIdle, isDue(schedule.nextFire) else { return }
         while isDue(schedule.nextFire) {
-            let revisions = textField.revisions
-            let composing = isComposing
-            let action = action(of: schedule.key)
+            let revisions = document.textField.revisions
+            let composing = kana.isComposing
+            let action = layouts.action(of: schedule.key)
             if action == .backspace && schedule.modifiers.isEmpty && backspaceOnKanaPad(&effects) {
                 // ⌫ deletes from the kana pad's composition first (issue 22).
             } else if action == .backspace && schedule.modifiers.isEmpty {
                 // iOS's backspace: characters, then whole words from 2 s on.
-                let wholeWords = schedule.nextFire - schedule.pressedAt >= KeyRepeat.wordsAfter
-                documentEdit(wholeWords ? .deleteWordBackward : .deleteBackward, &effects)
+                documentEdit(schedule.deletesWords ? .deleteWordBackward : .deleteBackward, &effects)
             } else {
                 // An arrow, or backspace pressed with modifiers: the press's keystroke again.
                 typeRepeating(action, schedule.modifiers, &effects)
@@ -23,95 +75,30 @@ extension KeyboardSession {
             schedule.nextFire += KeyRepeat.interval
             // Only the host screen's field can be seen to have nothing left to delete;
             // another application's text (system mode) cannot.
-            if mode == .hostScreen && !composing && textField.revisions == revisions {
+            if mode == .hostScreen && !composing && document.textField.revisions == revisions {
                 // Nothing to delete: the next repeats would change nothing either.
                 schedule.idleAt = revisions
                 break
             }
         }
-        keyRepeat = schedule
-    }
-
-    /// An idle repeat starts again once the text or the caret changed (text typed, the caret
-    /// moved while backspace is held), at the next time of its schedule — the time it would
-    /// have deleted at had it kept firing.
-    mutating func resumeIdleRepeat() {
-        guard var schedule = keyRepeat, let idle = schedule.idleAt, idle != textField.revisions else { return }
-        schedule.idleAt = nil
-        schedule.nextFire = schedule.firstFire(atOrAfter: clock)
-        keyRepeat = schedule
-    }
-
-    /// Types a key that acts when released: its characters (in the case shift gives letters),
-    /// a space, Escape, Tab, or return — a line break in system mode; on the host screen's
-    /// one-line field, return ends editing as a SwiftUI `TextField` does. Ctrl and Alt
-    /// latched, locked or held go with it (`typeWithModifiers`) and are used up.
-    mutating func type(_ key: KeyID, at time: Duration, _ effects: inout [KeyboardEffect]) {
-        let action = action(of: key)
-        if typeOnKanaPad(action, &effects) { return }
-        let modifiers = activeModifiers
-        switch action {
-        case .return where mode == .hostScreen:
-            // The host screen's field ends editing once the key's release is reported
-            // (`finishReturn`), so keys held by other pointers are released once.
-            returnPending = true
-        case .return where modifiers.isEmpty:
-            documentEdit(.insertText("\n"), &effects)
-        case .character, .space, .escape, .tab, .return:
-            if modifiers.isEmpty {
-                typePlainly(action, &effects)
-            } else {
-                typeWithModifiers(action, modifiers, &effects)
-                if case .character(let text) = action, Self.hasCase(text), shift.letterTyped() {
-                    effects.append(.shiftChanged(shift.state))
-                }
-            }
-        default:
-            return
-        }
-        modifiersUsed(&effects)
-    }
-
-    /// Types `text`, upper case when it is a letter and shift says so (a one-shot shift then
-    /// turns off, as after a letter); text without case (digits, symbols) leaves shift as it is.
-    mutating func typeCharacters(_ text: String, _ effects: inout [KeyboardEffect]) {
-        let typed = casedText(text)
-        documentEdit(.insertText(typed), &effects)
-        if Self.hasCase(text), shift.letterTyped() { effects.append(.shiftChanged(shift.state)) }
-    }
-
-    /// `text` in the case shift gives letters now. A letter whose upper case is longer (ß →
-    /// SS) keeps its form.
-    func casedText(_ text: String) -> String {
-        guard Self.hasCase(text) else { return text }
-        let cased = shift.apply(to: text)
-        return cased.count == text.count ? cased : text
-    }
-
-    /// Whether `text` has an upper and a lower case (letters do; digits and symbols do not).
-    static func hasCase(_ text: String) -> Bool { text.uppercased() != text.lowercased() }
-
-    /// The host screen's return, typed by a release or a rollover: the text field resigns
-    /// first responder and the keyboard slides away (seed 001's `closeKeyboard()`).
-    mutating func finishReturn(at time: Duration, _ effects: inout [KeyboardEffect]) {
-        guard returnPending else { return }
-        returnPending = false
-        closeKeyboard(at: time, &effects)
+        pointers.repeatFired(schedule)
     }
 
     /// Backspace or an arrow touched: with the modifiers active now, which it uses up.
     /// Returns them (its repeats go with them). While the kana pad composes, ⌫ deletes from
     /// the composition (no modifiers then).
     mutating func pressRepeating(_ key: KeyID, _ effects: inout [KeyboardEffect]) -> KeyModifiers {
-        if action(of: key) == .backspace, activeModifiers.isEmpty, backspaceOnKanaPad(&effects) { return [] }
-        let modifiers = activeModifiers
-        typeRepeating(action(of: key), modifiers, &effects)
-        modifiersUsed(&effects)
-        return modifiers
+        let action = layouts.action(of: key)
+        if action == .backspace, activeModifiers.isEmpty, backspaceOnKanaPad(&effects) { return [] }
+        let active = activeModifiers
+        typeRepeating(action, active, &effects)
+        effects += modifiers.keyActed()
+        return active
     }
 
     /// Backspace or an arrow acting with `modifiers` (its press, or a repeat of it).
     mutating func typeRepeating(_ action: KeyAction, _ modifiers: KeyModifiers, _ effects: inout [KeyboardEffect]) {
-        if modifiers.isEmpty { typePlainly(action, &effects) } else { typeWithModifiers(action, modifiers, &effects) }
+        let casing = self.modifiers
+        routeTyped(document.type(action, with: modifiers, at: clock, cased: casing.cased), &effects)
     }
 }

@@ -1,48 +1,50 @@
-/// Pointers (mouse and fingers) on the keys and host controls: which key each holds, iOS
-/// rollover, and the touch-down / touch-up rules of the keys that act on them.
+/// Pointers (mouse and fingers) routed: `pointers` decides what each one holds and what its
+/// gestures do; the keys' touch rules, the typing and the host controls they reach are the
+/// other parts'.
 extension KeyboardSession {
-    var keysAreLive: Bool { visibility.target == .show }
+    /// Whether the keys take touches (the keyboard is shown or sliding in).
+    var keysAreLive: Bool { hostScreen.keysAreLive }
 
     mutating func pointerDown(_ id: PointerID, at point: Point, time: Duration,
                               _ effects: inout [KeyboardEffect]) {
         let pressedBefore = pressedKeys
         // A pointer that goes down again while we think it is down lost its release: drop
         // the stale press silently.
-        pointers[id] = nil
+        pointers.set(id, to: nil)
         _ = endHold(of: id, commit: false, &effects)
-        layerReturns[id] = nil
+        pointers.forgetLayerReturn(of: id)
         updatePressedKeys(from: pressedBefore, time: time, &effects)
 
         if touchOnOverlay(id, at: point, time: time, &effects) { return }
-        if keysAreLive, visibility.isSettled(at: time), let index = candidateBar.candidate(at: point) {
+        if keysAreLive, hostScreen.isSettled(at: time), let index = kana.candidateBar.candidate(at: point) {
             // A candidate: committed when released over it; keys held before type first.
             commitHeldKeys(at: time, &effects)
-            pointers[id] = .candidate(index)
+            pointers.set(id, to: .candidate(index))
             return
         }
-        if keysAreLive, visibility.isSettled(at: time), let key = layout.key(at: point) {
+        if keysAreLive, hostScreen.isSettled(at: time), let key = layout.key(at: point) {
             commitHeldKeys(at: time, &effects)
             // A return committed by this touch ended editing: the keyboard is going away.
             guard keysAreLive else {
-                pointers[id] = PointerTarget.none
+                pointers.set(id, to: Pointers.Target.none)
                 return
             }
             let before = pressedKeys
-            pointers[id] = .key(key)
+            pointers.set(id, to: .key(key))
             startHold(key, by: id, at: point, time: time)
             updatePressedKeys(from: before, time: time, &effects)
-            if case .showLayer(let name) = action(of: key) { layerKeyTouched(name, by: id, &effects) }
+            if case .showLayer(let name) = layouts.action(of: key) { layerKeyTouched(name, by: id, &effects) }
             return
         }
         let before = pressedKeys
         if let control = layout.hostControl(at: point) {
-            pointers[id] = .host(control)
+            pointers.set(id, to: .host(control))
             if control == .textField {
                 focusTextField(&effects)
-                showKeyboard(at: time, &effects)
+                effects += hostScreen.showKeyboard(at: time)
             }
         } else {
-            pointers[id] = PointerTarget.none
+            pointers.set(id, to: Pointers.Target.none)
         }
         updatePressedKeys(from: before, time: time, &effects)
     }
@@ -57,17 +59,13 @@ extension KeyboardSession {
     /// button, shift, backspace and the layer keys act on touch-down and keep their presses;
     /// a trackpad in use ends.
     mutating func commitHeldKeys(at time: Duration, _ effects: inout [KeyboardEffect]) {
-        let held = pointers.compactMap { id, target -> (PointerID, KeyID?)? in
-            guard case .key(let key) = target, key.map({ actsOnTouchDown($0) }) != true else { return nil }
-            return (id, key)
-        }
+        let layouts = self.layouts
+        let held = pointers.rolloverPresses(actsOnTouchDown: layouts.actsOnTouchDown)
         guard !held.isEmpty else { return }
         let before = pressedKeys
-        // At most one press types on release at a time (each new touch commits the others);
-        // sorted anyway, so the order never depends on the dictionary's.
-        for (id, key) in held.sorted(by: { $0.0.precedes($1.0) }) {
-            pointers[id] = PointerTarget.none
-            layerReturns[id] = nil
+        // At most one press types on release at a time (each new touch commits the others).
+        for (id, key) in held {
+            pointers.letGo(id)
             if endHold(of: id, commit: true, &effects) { continue }
             if let key { type(key, at: time, &effects) }
         }
@@ -78,34 +76,23 @@ extension KeyboardSession {
     mutating func pointerMoved(_ id: PointerID, to point: Point, time: Duration,
                                _ effects: inout [KeyboardEffect]) {
         guard case .key(let held)? = pointers[id] else { return }
-        // An open bubble or the trackpad takes the pointer's movements.
-        if holdMoved(id, to: point, &effects) { return }
-        if hold?.pointer == id { hold?.point = point }
-        // The へぇ button, shift and backspace keep their press however the pointer moves
-        // (seed 000's `isTouching` guard); a flick key's press follows the finger's direction
-        // (`holdMoved`), never another key. A press that types on release follows the finger
-        // to the key under it and is cancelled off the keys; so does one that began on a
-        // layer key, once it reaches a key of the new layer that types.
-        if let held, actsOnTouchDown(held), !isLayerKey(held) { return }
-        let under = keysAreLive ? layout.key(at: point) : nil
-        var next = under.flatMap { actsOnTouchDown($0) ? nil : $0 }
-        if let held, isLayerKey(held) {
-            if next == nil { next = held } else {
-                // Sliding off a layer key onto a key that types is like touching it: other
-                // presses waiting to type commit first (rollover).
-                commitHeldKeys(at: time, &effects)
-            }
+        // An open bubble, the trackpad or a flick takes the pointer's movements.
+        if let steps = pointers.gestureMoved(id, to: point) {
+            if steps != 0 { documentEdit(.moveCaret(steps), &effects) }
+            return
         }
-        guard next != held else { return }
+        let layouts = self.layouts
+        let under = keysAreLive ? layout.key(at: point) : nil
+        guard let slide = Pointers.slide(from: held, over: under, actsOnTouchDown: layouts.actsOnTouchDown,
+                                         isLayerKey: layouts.isLayerKey) else { return }
+        // Sliding off a layer key onto a key that types is like touching it: other presses
+        // waiting to type commit first (rollover).
+        if slide.rollover { commitHeldKeys(at: time, &effects) }
+        guard slide.next != held else { return }
         let before = pressedKeys
-        pointers[id] = .key(next)
-        startHold(next, by: id, at: point, time: time)
+        pointers.set(id, to: .key(slide.next))
+        startHold(slide.next, by: id, at: point, time: time)
         updatePressedKeys(from: before, time: time, &effects)
-    }
-
-    /// Whether `key` shows a layer.
-    func isLayerKey(_ key: KeyID) -> Bool {
-        if case .showLayer = action(of: key) { true } else { false }
     }
 
     mutating func pointerUp(_ id: PointerID, at point: Point, time: Duration,
@@ -115,19 +102,19 @@ extension KeyboardSession {
         pointerMoved(id, to: point, time: time, &effects)
         guard let target = pointers[id] else { return }
         let before = pressedKeys
-        pointers[id] = nil
+        pointers.set(id, to: nil)
         // A choice typed from a bubble counts as the key typing: after a slide from a layer
         // key, the layer it came from comes back.
-        let typesChoice = bubble?.pointer == id && bubble?.selected != nil
+        let typesChoice = pointers.bubbleTypesChoice(for: id)
         if endHold(of: id, commit: true, &effects) {
             // The bubble typed its choice (or nothing), or the trackpad ended.
-            if typesChoice { returnFromSlide(of: id, &effects) } else { layerReturns[id] = nil }
-        } else if case .key(let key?) = target, !actsOnTouchDown(key) {
+            if typesChoice { returnFromSlide(of: id, &effects) } else { pointers.forgetLayerReturn(of: id) }
+        } else if case .key(let key?) = target, !layouts.actsOnTouchDown(key) {
             // Keys that type do so on release, with the key under the pointer then.
             type(key, at: time, &effects)
             returnFromSlide(of: id, &effects)
         } else {
-            layerReturns[id] = nil
+            pointers.forgetLayerReturn(of: id)
         }
         updatePressedKeys(from: before, time: time, &effects)
         // Closing reports the keys it releases itself, so it comes after `before` is used
@@ -136,58 +123,57 @@ extension KeyboardSession {
         if case .host(let control) = target, control.isButton, layout.frame(of: control).contains(point) {
             press(control, at: time, &effects)
         }
-        if case .candidate(let index) = target, keysAreLive, candidateBar.candidate(at: point) == index {
-            candidateTapped(index, &effects)
+        if case .candidate(let index) = target, keysAreLive, kana.candidateBar.candidate(at: point) == index {
+            _ = kanaInput(.candidate(index), &effects)
         }
     }
 
-    /// Emits touch events for keys whose pressed state changed, and runs the touch-down /
-    /// touch-up rules of the keys that act on them.
-    mutating func updatePressedKeys(from before: Set<KeyID>, time: Duration,
-                                    _ effects: inout [KeyboardEffect]) {
-        let now = pressedKeys
-        for key in before.subtracting(now).sorted() {
-            effects.append(.keyTouched(key, down: false))
-            switch action(of: key) {
-            case .hee:
-                hee.touchUp()
-                capTransition = capTransition.retargeted(to: 0, at: time, fullDuration: Self.pressAnimationDuration)
-            case .shift:
-                if shift.touchUp() { effects.append(.shiftChanged(shift.state)) }
-            case .backspace, .arrow:
-                if keyRepeat?.key == key { keyRepeat = nil }
-            case .modifier(let modifier):
-                modifierTouched(modifier, down: false, at: time, &effects)
-            default:
-                break
-            }
+    /// Starts the hold delay (or the flick) of `key` held by `pointer` when holding it does
+    /// something; otherwise (and for any other press) forgets a running one of that pointer.
+    mutating func startHold(_ key: KeyID?, by pointer: PointerID, at point: Point, time: Duration) {
+        let action = key.map { layouts.action(of: $0) }
+        let hasAlternates = key.map { !definition.alternates(of: $0).isEmpty } ?? false
+        pointers.startHold(key, action: action, hasAlternates: hasAlternates, isComposing: kana.isComposing,
+                           by: pointer, at: point, time: time)
+    }
+
+    /// Acts on a hold that fell due before `time` (and at `time` when `including`): the space
+    /// bar's trackpad, or a key's bubble of its alternates in the case shift gives.
+    mutating func fireHold(upTo time: Duration, including: Bool, _ effects: inout [KeyboardEffect]) {
+        guard pointers.hold != nil else { return }
+        let layouts = self.layouts, modifiers = self.modifiers
+        effects += pointers.fireHold(upTo: time, including: including, keysAreLive: keysAreLive, layout: layouts.layout,
+                                     isSpace: { layouts.action(of: $0) == .space },
+                                     alternates: { layouts.definition.alternates(of: $0).map(modifiers.cased) })
+    }
+
+    /// `pointer` lifted, or a new touch committed it: the flick key types its kana, the bubble
+    /// its highlighted choice (`commit`; otherwise nothing), and closes; the trackpad ends.
+    /// Returns whether a gesture of that pointer ended.
+    mutating func endHold(of pointer: PointerID, commit: Bool, _ effects: inout [KeyboardEffect]) -> Bool {
+        guard let ended = pointers.endGesture(of: pointer) else { return false }
+        switch ended {
+        case .flick(let held):
+            if commit { _ = kanaInput(KanaInput.input(releasing: held, in: definition), &effects) }
+        case .bubble(let open):
+            if commit, let text = open.selectedText { typeChosen(text, &effects) }
+        case .trackpad:
+            effects.append(.trackpadChanged(false))
         }
-        for key in now.subtracting(before).sorted() {
-            effects.append(.keyTouched(key, down: true))
-            switch action(of: key) {
-            case .hee:
-                capTransition = capTransition.retargeted(to: 1, at: time, fullDuration: Self.pressAnimationDuration)
-                if hee.touchDown() {
-                    // The kana pad's composition goes in first (issue 22), then 「へぇ〜」.
-                    commitComposition(&effects)
-                    effects.append(.heeCounted(hee.count))
-                    // Ctrl and Alt go with it and are used up, but 「へぇ〜」 arrives unchanged.
-                    documentEdit(.insertText(HeeButtonModel.insertedText), &effects)
-                    modifiersUsed(&effects)
-                    effects.append(.playSound(.hee))
-                }
-            case .shift:
-                if shift.touchDown(at: time) { effects.append(.shiftChanged(shift.state)) }
-            case .backspace, .arrow:
-                let modifiers = pressRepeating(key, &effects)
-                keyRepeat = KeyRepeat(key: key, pressedAt: time, nextFire: time + KeyRepeat.initialDelay, modifiers: modifiers)
-            case .modifier(let modifier):
-                modifierTouched(modifier, down: true, at: time, &effects)
-            case .nextLayout:
-                switchToNextLayout(&effects)
-            default:
-                break
-            }
-        }
+        return true
+    }
+
+    /// A layer key touched by `pointer`: its layer is shown at once; if the pointer then
+    /// slides onto a key that types and is lifted there, the layer shown before comes back.
+    mutating func layerKeyTouched(_ name: String, by pointer: PointerID, _ effects: inout [KeyboardEffect]) {
+        let before = layerName
+        effects += layouts.showLayer(name)
+        if before != name { pointers.setLayerReturn(before, for: pointer) }
+    }
+
+    /// After `pointer`'s key typed on release: the layer it slid from comes back.
+    mutating func returnFromSlide(of pointer: PointerID, _ effects: inout [KeyboardEffect]) {
+        guard let back = pointers.takeLayerReturn(of: pointer) else { return }
+        effects += layouts.showLayer(back)
     }
 }

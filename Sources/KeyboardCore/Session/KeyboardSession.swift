@@ -1,88 +1,40 @@
-/// The whole app's behaviour as one state machine: host screen (seed 001), へぇ button
-/// (seed 000), shift key (seed 002) and the letter keys, fed with `KeyboardInput`s and the
-/// time they happened, answering with the `KeyboardEffect`s to perform.
+/// The whole app's behaviour as one state machine, fed with `KeyboardInput`s and the time they
+/// happened, answering with the `KeyboardEffect`s to perform.
 ///
-/// The keys edit only through a `TextDocumentProxy`: the host screen's text field, or in
-/// system mode (`KeyboardMode.system`) a `KeystrokeDocumentProxy` whose keystrokes come out
-/// as `.send` effects for the app to type into another application. Every key rule is the
-/// same code in both modes.
+/// It is composed of parts, each a value type that owns its state and its rules, as a TCA
+/// feature is composed of child features: `modifiers` (shift, Ctrl, Alt — seed 002),
+/// `pointers` (what each finger holds and its gestures), `document` (where the keys type),
+/// `kana` (the kana pad and its candidates), `hostScreen` (seed 001's watch on the keyboard),
+/// `hee` (the へぇ button, seed 000) and `layouts` (the keys shown). The session routes an
+/// input to the parts it concerns and merges their effects in order; no part writes
+/// another's state, and what one needs from another is passed to it.
+///
+/// The keys edit only through the `document`: the host screen's text field, or in system
+/// mode (`KeyboardMode.system`) a `KeystrokeDocumentProxy` whose keystrokes come out as
+/// `.send` effects for the app to type into another application. Every key rule is the same
+/// code in both modes.
 ///
 /// Times are `Duration`s since the session started (the app passes SDL event timestamps), so
 /// every rule can be driven exactly by tests and replays.
 public struct KeyboardSession: Hashable, Sendable {
-    /// How long the cap takes to sink or rise (about 0.1 s, the issue's figure).
-    public static let pressAnimationDuration: Duration = .milliseconds(100)
-
-    public internal(set) var layout: KeyboardLayout
     /// Host screen with its text field, or system mode (keys go to another application).
     public let mode: KeyboardMode
-    public internal(set) var hee: HeeButtonModel
-    /// Playback volume, 0...100.
-    public internal(set) var volume: Int
-    public internal(set) var shift = ShiftKeyModel()
-    /// The desktop row's Ctrl and Alt: seed 002's shift rules (issue 21); `on` latches the
-    /// modifier for the next key, `capsLock` is their locked state.
-    public internal(set) var ctrl = ShiftKeyModel()
-    public internal(set) var alt = ShiftKeyModel()
-    /// Whether the desktop row (esc tab ctrl alt ← ↓ ↑ →) is shown under the へぇ button.
-    public let desktopKeys: Bool
-    /// The text field's content. The keyboard edits it only through `TextDocumentProxy`.
-    public internal(set) var textField = TextBuffer()
-    /// System mode's document: the keys' edits as keystrokes (taken at once, see `.send`).
-    public internal(set) var keystrokes = KeystrokeDocumentProxy()
-    /// System mode: where the keys go, as the app last reported it (shown above the keys).
-    public internal(set) var keyTarget = KeyTarget.noFocusedWindow
-    /// Status and frame as last reported to the host screen (seed 001).
-    public internal(set) var monitor = KeyboardMonitor()
-    public internal(set) var visibility = KeyboardVisibility(resting: .hide)
-    /// Whether the text field is first responder (has the caret and takes typing).
-    public internal(set) var isTextFieldFocused = false
-    /// The cap's press animation: 0 at rest, 1 pressed (10 pt down, highlight colour).
-    public internal(set) var capTransition = Transition.resting(at: 0)
-    /// What each pointer that is down is holding.
-    public internal(set) var pointers: [PointerID: PointerTarget] = [:]
-    /// The auto-repeat of the key held (backspace, an arrow).
-    public internal(set) var keyRepeat: KeyRepeat?
-    /// The input method's text being composed, shown at the caret and not yet in the field.
-    public internal(set) var composition: Composition?
-    /// When the caret last moved or the text changed (the blink restarts from there).
-    public internal(set) var caretActivity: Duration = .zero
-    /// The layout in use: its layers, keys, widths and alternates (`layout` is its shown
-    /// layer laid out for the window).
-    public internal(set) var definition: LayoutDefinition
-    /// Pointers that touched a layer key and slid on: the layer to go back to once the key
-    /// they slid onto types (iOS: touch 123, slide to 3, release: "3", letters again).
-    public internal(set) var layerReturns: [PointerID: String] = [:]
-    /// The press waiting for the hold delay (alternates, the space bar's trackpad).
-    public internal(set) var hold: HoldTimer?
-    /// The alternates bubble, while one is open.
-    public internal(set) var bubble: AlternatesBubble?
-    /// The space bar's trackpad, while a press on it has turned into one.
-    public internal(set) var trackpad: Trackpad?
-    /// The host screen's return key typed: editing ends once the release is reported.
-    var returnPending = false
-    /// System mode: `keysToPrepare` as last announced with `.prepareKeys`.
-    var announcedKeys = ""
-    /// The layouts the globe key switches between, in its order (the user's `layouts`
-    /// setting); empty or one: no globe key.
-    public internal(set) var layouts: [LayoutDefinition] = []
-    /// The kana pad's rules and its composition (issue 22): used by a layout with flick keys.
-    public internal(set) var kanaPad = KanaPad()
-    /// The flick key held, while one is (its direction follows the finger).
-    public internal(set) var flick: FlickHold?
-    /// The kana pad's candidate bar as shown.
-    public internal(set) var candidateBar = CandidateBar()
-
-    /// The caret blinks with this period (visible the first half) after activity...
-    public static let caretBlinkPeriod: Duration = .milliseconds(1_000)
-    /// ...and stays solid once this long has passed without activity, as GTK does, so an idle
-    /// app never wakes up.
-    public static let caretBlinkTimeout: Duration = .seconds(10)
+    /// The shift key and the desktop row's Ctrl and Alt.
+    public internal(set) var modifiers = Modifiers()
+    /// The pointers down and their gestures (hold, bubble, trackpad, flick, repeat).
+    public internal(set) var pointers = Pointers()
+    /// Where the keys type: the text field, or system mode's keystrokes and their target.
+    public internal(set) var document: Document
+    /// The kana pad and its candidate bar.
+    public internal(set) var kana: KanaInput
+    /// The host screen's watch on the keyboard: shown or hidden, its reported frame, focus.
+    public internal(set) var hostScreen: HostScreen
+    /// The へぇ button: its counter, its cap's animation, the volume.
+    public internal(set) var hee: HeeButton
+    /// The layout in use, its layer shown, and the layouts the globe key switches between.
+    public internal(set) var layouts: Layouts
     /// The latest time handled (times never go backwards for repeats).
     var clock: Duration = .zero
-
-    /// The volume buttons' step.
-    public static let volumeStep = 10
 
     /// A session for a window of `windowSize` points; send `.launched` to start it.
     /// - Parameters:
@@ -102,68 +54,70 @@ public struct KeyboardSession: Hashable, Sendable {
                 definition: LayoutDefinition = .english, desktopKeys: Bool? = nil, layouts: [LayoutDefinition] = [],
                 flickOnly: Bool = false) {
         self.mode = mode
-        var definition = definition
-        let others = layouts.filter { $0.name != definition.name }
-        if !others.isEmpty {
-            self.layouts = layouts.map { $0.withGlobeKey() }
-            definition = self.layouts.first { $0.name == definition.name } ?? definition.withGlobeKey()
-        }
-        self.definition = definition
-        kanaPad = KanaPad(isFlickOnly: flickOnly, modifiers: definition.kanaModifiers)
-        let desktopKeys = desktopKeys ?? (mode == .system)
-        self.desktopKeys = desktopKeys
-        layout = KeyboardLayout(windowSize: windowSize, mode: mode, definition: definition, desktopKeys: desktopKeys)
-        candidateBar = CandidateBar(frame: layout.candidateBar)
-        hee = HeeButtonModel(limit: limit)
-        self.volume = min(max(volume, 0), 100)
+        self.layouts = Layouts(windowSize: windowSize, mode: mode, definition: definition,
+                               desktopKeys: desktopKeys ?? (mode == .system), layouts: layouts)
+        document = Document(mode: mode)
+        kana = KanaInput(flickOnly: flickOnly, definition: self.layouts.definition, barFrame: self.layouts.layout.candidateBar)
+        hostScreen = HostScreen(mode: mode)
+        hee = HeeButton(limit: limit, volume: volume)
     }
 
     // MARK: Derived state
 
+    /// The layer shown, laid out for the window (`layouts.layout`).
+    public var layout: KeyboardLayout { layouts.layout }
+    /// The layout in use (`layouts.definition`).
+    public var definition: LayoutDefinition { layouts.definition }
+    /// The layer shown.
+    public var layerName: String { layouts.layerName }
+    /// Whether the desktop row is shown.
+    public var desktopKeys: Bool { layouts.desktopKeys }
+
     /// Keys held by at least one pointer.
-    public var pressedKeys: Set<KeyID> {
-        var keys = Set<KeyID>()
-        for case .key(let key?) in pointers.values { keys.insert(key) }
-        return keys
-    }
+    public var pressedKeys: Set<KeyID> { pointers.pressedKeys }
 
     /// The host control held by a pointer, if any (drawn highlighted).
-    public var pressedHostControl: HostControl? {
-        for case .host(let control) in pointers.values { return control }
-        return nil
-    }
+    public var pressedHostControl: HostControl? { pointers.pressedHostControl }
+
+    /// The modifiers that go with the next key: latched, locked or held.
+    public var activeModifiers: KeyModifiers { modifiers.active }
 
     /// The keyboard's vertical offset at `time` in points: 0 shown, its height when hidden.
     public func keyboardOffset(at time: Duration) -> Double {
-        visibility.hiddenFraction(at: time) * layout.keyboardFrame.height
+        hostScreen.keyboardOffset(at: time, height: layout.keyboardFrame.height)
     }
 
     /// The cap's press fraction at `time`: 0 at rest ... 1 fully down and highlighted.
-    public func capPress(at time: Duration) -> Double { capTransition.value(at: time) }
+    public func capPress(at time: Duration) -> Double { hee.capPress(at: time) }
 
     /// Whether the text field's caret is drawn at `time`: while focused, visible for the first
     /// half of each blink period after the last activity, and always after the timeout.
     public func isCaretVisible(at time: Duration) -> Bool {
-        guard isTextFieldFocused else { return false }
-        let idle = time - caretActivity
-        if idle < .zero || idle >= Self.caretBlinkTimeout { return true }
-        let phase = idle.seconds.truncatingRemainder(dividingBy: Self.caretBlinkPeriod.seconds)
-        return phase < Self.caretBlinkPeriod.seconds / 2
+        document.isCaretVisible(at: time, focused: hostScreen.isTextFieldFocused)
     }
 
     /// The next time the caret blinks on or off, if it still blinks.
     public func nextBlink(after time: Duration) -> Duration? {
-        guard isTextFieldFocused else { return nil }
-        let idle = time - caretActivity
-        guard idle >= .zero, idle < Self.caretBlinkTimeout else { return nil }
-        let half = Self.caretBlinkPeriod / 2
-        let steps = Int((idle.seconds / half.seconds).rounded(.down)) + 1
-        return caretActivity + half * steps
+        document.nextBlink(after: time, focused: hostScreen.isTextFieldFocused)
+    }
+
+    /// Whether the kana pad holds a composition (空白 is 次候補 and 改行 確定 meanwhile).
+    public var isComposing: Bool { kana.isComposing }
+
+    /// The kana pad's composition as shown at the caret (the chosen candidate in place of its
+    /// reading), or `nil` when nothing is composed.
+    public var kanaCompositionText: String? { kana.compositionText }
+
+    /// The flick guide to draw while a flick key is held: the key and its neighbours (for
+    /// 「゛゜小」, the forms of the composition's last kana), the selected one highlighted.
+    public var flickGuide: (key: KeyID, guide: FlickGuide)? {
+        guard let flick = pointers.flick else { return nil }
+        return (flick.key, kana.guide(for: flick, in: definition))
     }
 
     /// Whether something moves at `time` (draw another frame soon).
     public func isAnimating(at time: Duration) -> Bool {
-        capTransition.isRunning(at: time) || !visibility.isSettled(at: time)
+        hee.cap.isRunning(at: time) || !hostScreen.isSettled(at: time)
     }
 
     /// The next time something changes without input: an animation ends, backspace repeats
@@ -174,7 +128,21 @@ public struct KeyboardSession: Hashable, Sendable {
 
     /// The next time an animation ends or backspace repeats (the caret's blink aside).
     public func nextAnimationDeadline(after time: Duration) -> Duration? {
-        [capTransition.isRunning(at: time) ? capTransition.end : nil, visibility.deadline(after: time),
-         keyRepeat.flatMap { $0.isIdle ? nil : $0.nextFire }, hold?.due].compactMap { $0 }.min()
+        [hee.cap.isRunning(at: time) ? hee.cap.end : nil, hostScreen.visibility.deadline(after: time),
+         pointers.keyRepeat.flatMap { $0.isIdle ? nil : $0.nextFire }, pointers.hold?.due].compactMap { $0 }.min()
+    }
+
+    /// What the parts' revisions say about what is drawn: equal values, nothing visible
+    /// changed in between (time aside: animations and the caret's blink).
+    struct VisibleRevisions: Equatable {
+        var modifiers, pointers, document, kana, hostScreen, hee, layouts: Int
+        var field: TextBuffer.Revisions
+    }
+
+    /// The parts' revisions now.
+    var visibleRevisions: VisibleRevisions {
+        VisibleRevisions(modifiers: modifiers.revision, pointers: pointers.revision, document: document.revision,
+                         kana: kana.revision, hostScreen: hostScreen.revision, hee: hee.revision,
+                         layouts: layouts.revision, field: document.textField.revisions)
     }
 }

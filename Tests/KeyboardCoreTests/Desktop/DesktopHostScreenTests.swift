@@ -68,14 +68,14 @@ struct DesktopHostScreenTests {
     @Test func ctrlASelectsAllThenALetterReplacesIt() throws {
         var session = Desktop.hostScreen()
         var t = try Self.type("hello world", &session, from: 1000)
-        #expect(session.textField.text == "hello world")
+        #expect(session.document.textField.text == "hello world")
         try session.tap(Desktop.ctrl, at: t)
         let a = try session.tap(.letter("a"), at: t + 200)
         #expect(a.modifierChanges == [ModifierChange(.ctrl, .off)])
-        #expect(session.textField.selectedText == "hello world")
+        #expect(session.document.textField.selectedText == "hello world")
         t = try Self.type("x", &session, from: t + 400)
-        #expect(session.textField.text == "x")
-        #expect(session.textField.caret == 1)
+        #expect(session.document.textField.text == "x")
+        #expect(session.document.textField.caret == 1)
     }
 
     @Test func arrowsMoveTheCaretAndALetterLandsThere() throws {
@@ -83,15 +83,15 @@ struct DesktopHostScreenTests {
         let t = try Self.type("hello world", &session, from: 1000)
         try session.tap(Desktop.left, at: t)
         try session.tap(Desktop.left, at: t + 200)
-        #expect(session.textField.caret == 9)
+        #expect(session.document.textField.caret == 9)
         _ = try Self.type("x", &session, from: t + 400)
-        #expect(session.textField.text == "hello worxld")
+        #expect(session.document.textField.text == "hello worxld")
         try session.tap(Desktop.up, at: t + 600)
-        #expect(session.textField.caret == 0)
+        #expect(session.document.textField.caret == 0)
         try session.tap(Desktop.down, at: t + 800)
-        #expect(session.textField.caret == 12)
+        #expect(session.document.textField.caret == 12)
         try session.tap(Desktop.right, at: t + 1000)
-        #expect(session.textField.caret == 12)
+        #expect(session.document.textField.caret == 12)
     }
 
     @Test func lockedCtrlMovesByWords() throws {
@@ -99,16 +99,16 @@ struct DesktopHostScreenTests {
         let t = try Self.type("hello big world", &session, from: 1000)
         try session.tap(Desktop.ctrl, at: t)
         try session.tap(Desktop.ctrl, at: t + 100)
-        #expect(session.ctrl.state == .capsLock)
+        #expect(session.modifiers.ctrl.state == .capsLock)
         try session.tap(Desktop.left, at: t + 400)
-        #expect(session.textField.caret == 10)
+        #expect(session.document.textField.caret == 10)
         try session.tap(Desktop.left, at: t + 600)
-        #expect(session.textField.caret == 6)
+        #expect(session.document.textField.caret == 6)
         try session.tap(Desktop.right, at: t + 800)
-        #expect(session.textField.caret == 9)
+        #expect(session.document.textField.caret == 9)
         try session.tap(.backspace, at: t + 1000)   // Ctrl+BackSpace: the word before the caret
-        #expect(session.textField.text == "hello  world")
-        #expect(session.ctrl.state == .capsLock)
+        #expect(session.document.textField.text == "hello  world")
+        #expect(session.modifiers.ctrl.state == .capsLock)
     }
 
     @Test func ctrlCopiesPastesAndQuits() throws {
@@ -122,7 +122,7 @@ struct DesktopHostScreenTests {
         #expect(try session.tap(.letter("v"), at: 2000).contains(.pasteRequested))
         try session.tap(Desktop.ctrl, at: 2200)
         #expect(try session.tap(.letter("q"), at: 2400).contains(.quit))
-        #expect(session.textField.text == "abc")
+        #expect(session.document.textField.text == "abc")
     }
 
     @Test func heeTypesItsTextUnchangedAndUsesCtrlUp() throws {
@@ -131,15 +131,15 @@ struct DesktopHostScreenTests {
         let hee = try session.tap(.hee, at: 1200)
         #expect(hee.texts == ["へぇ〜"])
         #expect(hee.modifierChanges == [ModifierChange(.ctrl, .off)])
-        #expect(session.textField.text == "へぇ〜")
+        #expect(session.document.textField.text == "へぇ〜")
     }
 
     @Test func escapeClosesTheKeyboardAsThePhysicalKeyDoes() throws {
         var session = Desktop.hostScreen()
         let effects = try session.tap(Desktop.esc, at: 1000)
         #expect(effects.contains(.stopTextInput))
-        #expect(!session.isTextFieldFocused)
-        #expect(session.visibility.target == .hide)
+        #expect(!session.hostScreen.isTextFieldFocused)
+        #expect(session.hostScreen.visibility.target == .hide)
     }
 
     /// The host screen's field is one line: a tab becomes a space there, as a pasted one does.
@@ -147,7 +147,7 @@ struct DesktopHostScreenTests {
         var session = Desktop.hostScreen()
         session.send(.textInput("ab"), at: 500)
         try session.tap(Desktop.tab, at: 1000)
-        #expect(session.textField.text == "ab ")
-        #expect(session.textField.caret == 3)
+        #expect(session.document.textField.text == "ab ")
+        #expect(session.document.textField.caret == 3)
     }
 }

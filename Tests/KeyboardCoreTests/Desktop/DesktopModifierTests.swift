@@ -36,7 +36,7 @@ struct DesktopModifierTests {
             #expect(session.state(of: other) == .off, "the other modifier is left alone")
         }
         #expect(states == Self.table[row].states, "taps at \(Self.table[row].taps) ms")
-        #expect(session.shift.state == .off)
+        #expect(session.modifiers.shift.state == .off)
     }
 
     /// A latched or locked modifier's key shows as shift's: off, on, capsLock.
@@ -45,8 +45,8 @@ struct DesktopModifierTests {
         try session.tap(Desktop.ctrl, at: 1000)
         try session.tap(Desktop.alt, at: 1100)
         try session.tap(Desktop.alt, at: 1200)   // 0.1 s after alt's own first tap: locks alt
-        #expect(session.ctrl.state == .on)
-        #expect(session.alt.state == .capsLock)
+        #expect(session.modifiers.ctrl.state == .on)
+        #expect(session.modifiers.alt.state == .capsLock)
         #expect(session.activeModifiers == [.control, .alt])
     }
 
@@ -213,6 +213,6 @@ struct DesktopModifierTests {
         session.send(.pointerDown(.finger(1), point), at: 1000)
         let up = session.send(.pointerUp(.finger(1), point), at: 3000)
         #expect(up.modifierChanges.isEmpty)
-        #expect(session.ctrl.state == .on, "held 2 s and released with nothing typed: latched, as shift")
+        #expect(session.modifiers.ctrl.state == .on, "held 2 s and released with nothing typed: latched, as shift")
     }
 }

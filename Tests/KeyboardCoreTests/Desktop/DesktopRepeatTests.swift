@@ -19,15 +19,15 @@ struct DesktopRepeatTests {
         let point = try session.center(of: KeyID(key))
         let down = session.send(.pointerDown(.mouse, point), at: 1000)
         #expect(down.sends == [.key(named)], "acts when touched")
-        #expect(session.keyRepeat?.nextFire == ms(1500))
+        #expect(session.pointers.keyRepeat?.nextFire == ms(1500))
         #expect(session.nextAnimationDeadline(after: ms(1100)) == ms(1500))
         #expect(session.send(.tick, at: 1499).sends.isEmpty)
         #expect(session.send(.tick, at: 1500).sends == [.key(named)])
-        #expect(session.keyRepeat?.nextFire == ms(1600))
+        #expect(session.pointers.keyRepeat?.nextFire == ms(1600))
         // Held 3 s: no whole-word phase for an arrow, one step every 0.1 s.
         let rest = session.send(.pointerUp(.mouse, point), at: 4000)
         #expect(rest.sends == Array(repeating: .key(named), count: 24))  // 1.6 s … 3.9 s
-        #expect(session.keyRepeat == nil)
+        #expect(session.pointers.keyRepeat == nil)
         #expect(session.send(.tick, at: 5000).sends.isEmpty)
     }
 
@@ -46,11 +46,11 @@ struct DesktopRepeatTests {
         var session = Desktop.system()
         try session.tap(Desktop.ctrl, at: 500)
         try session.tap(Desktop.ctrl, at: 700)
-        #expect(session.ctrl.state == .capsLock)
+        #expect(session.modifiers.ctrl.state == .capsLock)
         let effects = try Self.hold(Desktop.right, &session, from: 1000, to: 1650)
         #expect(effects.sends == Array(repeating: .key(.right, modifiers: .control), count: 3))
         #expect(effects.modifierChanges.isEmpty)
-        #expect(session.ctrl.state == .capsLock)
+        #expect(session.modifiers.ctrl.state == .capsLock)
     }
 
     @Test func arrowRepeatsInAChord() throws {
@@ -97,7 +97,7 @@ struct DesktopRepeatTests {
         let point = try session.center(of: KeyID(key))
         let down = session.send(.pointerDown(.mouse, point), at: 1000)
         #expect(down.withoutDisplay == [.keyTouched(KeyID(key), down: true)])
-        #expect(session.keyRepeat == nil)
+        #expect(session.pointers.keyRepeat == nil)
         #expect(session.nextAnimationDeadline(after: ms(1200)) == nil, "nothing to repeat")
         var held: [Keystroke] = []
         for t in stride(from: 1100, through: 4000, by: 100) { held += session.send(.tick, at: t).sends }
@@ -122,7 +122,7 @@ struct DesktopRepeatTests {
         session.send(.textInput("hello world"), at: 500)
         let effects = try Self.hold(Desktop.left, &session, from: 1000, to: 1750)
         #expect(effects.sends.isEmpty)
-        #expect(session.textField.caret == 7)
-        #expect(session.textField.text == "hello world")
+        #expect(session.document.textField.caret == 7)
+        #expect(session.document.textField.text == "hello world")
     }
 }

@@ -54,5 +54,5 @@ struct ModifierChange: Hashable, CustomStringConvertible {
 
 extension KeyboardSession {
     /// The state of a desktop modifier's key.
-    func state(of modifier: KeyAction.Modifier) -> ShiftState { modifier == .ctrl ? ctrl.state : alt.state }
+    func state(of modifier: KeyAction.Modifier) -> ShiftState { modifier == .ctrl ? modifiers.ctrl.state : modifiers.alt.state }
 }

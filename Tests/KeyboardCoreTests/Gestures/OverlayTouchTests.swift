@@ -13,7 +13,7 @@ struct OverlayTouchTests {
     static func bubbleOpen() throws -> KeyboardSession {
         var session = try AlternatesTests.holding("e", pointer: .finger(1))
         session.send(.tick, at: 1000 + delay)
-        let acute = try #require(session.bubble?.choices[1])
+        let acute = try #require(session.pointers.bubble?.choices[1])
         session.send(.pointerMoved(.finger(1), acute.frame.center), at: 1600)
         return session
     }
@@ -22,19 +22,19 @@ struct OverlayTouchTests {
     /// types anything more.
     @Test func aTouchOnACellTypesThatChoiceAndNothingUnderIt() throws {
         var session = try Self.bubbleOpen()
-        let bubble = try #require(session.bubble)
+        let bubble = try #require(session.pointers.bubble)
         let cell = bubble.choices[3]
         let covered = try #require(session.layout.key(at: cell.frame.center), "the bubble covers a key")
         #expect(covered == .hee, "the bubble over the top row covers the へぇ button")
         let down = session.send(.pointerDown(.finger(2), cell.frame.center), at: 1650)
         #expect(down.withoutDisplay == [.textChanged("ë", caret: 1), .keyTouched("e", down: false)])
-        #expect(session.bubble == nil)
+        #expect(session.pointers.bubble == nil)
         #expect(session.pressedKeys.isEmpty)
         let up2 = session.send(.pointerUp(.finger(2), cell.frame.center), at: 1700)
         let up1 = session.send(.pointerUp(.finger(1), bubble.choices[1].frame.center), at: 1720)
         #expect(up2.withoutDisplay.isEmpty && up1.withoutDisplay.isEmpty)
-        #expect(session.textField.text == "ë")
-        #expect(session.hee.count == 0)
+        #expect(session.document.textField.text == "ë")
+        #expect(session.hee.model.count == 0)
     }
 
     /// A second finger on the held key (the bubble's stem) ends the bubble with the choice
@@ -46,7 +46,7 @@ struct OverlayTouchTests {
         #expect(down.withoutDisplay == [.textChanged("é", caret: 1), .keyTouched("e", down: false)])
         session.send(.pointerUp(.finger(2), e), at: 1700)
         session.send(.pointerUp(.finger(1), e), at: 1720)
-        #expect(session.textField.text == "é")
+        #expect(session.document.textField.text == "é")
     }
 
     /// A touch outside the bubble is rollover, as before: the highlighted choice, then the
@@ -56,14 +56,14 @@ struct OverlayTouchTests {
         let a = try session.center(of: "a")
         session.send(.pointerDown(.finger(2), a), at: 1650)
         session.send(.pointerUp(.finger(2), a), at: 1700)
-        #expect(session.textField.text == "éa")
+        #expect(session.document.textField.text == "éa")
     }
 
     /// The same in system mode: the choice is sent once and the へぇ button is not pressed.
     @Test func systemModeSendsTheChoiceOnly() throws {
         var session = try AlternatesTests.holding("e", pointer: .finger(1), mode: .system)
         session.send(.tick, at: 1000 + Self.delay)
-        let cell = try #require(session.bubble?.choices[2])
+        let cell = try #require(session.pointers.bubble?.choices[2])
         let down = session.send(.pointerDown(.finger(2), cell.frame.center), at: 1650)
         #expect(down.contains(.send(.text("ê"))))
         #expect(!down.contains { if case .heeCounted = $0 { true } else { false } })
@@ -94,7 +94,7 @@ struct OverlayTouchTests {
         #expect(down.withoutDisplay.isEmpty)
         session.send(.pointerUp(.finger(2), hee), at: 2650)
         session.send(.pointerUp(.finger(1), start), at: 2750)
-        #expect(session.textField.text == "hello")
-        #expect(session.hee.count == 0)
+        #expect(session.document.textField.text == "hello")
+        #expect(session.hee.model.count == 0)
     }
 }

@@ -27,9 +27,9 @@ struct TrackpadTests {
         var (session, _) = try Self.holdingSpace()
         #expect(session.nextAnimationDeadline(after: ms(2000)) == ms(2000 + Self.delay))
         session.send(.tick, at: 2000 + Self.delay - 1)
-        #expect(session.trackpad == nil)
+        #expect(session.pointers.trackpad == nil)
         let due = session.send(.tick, at: 2000 + Self.delay)
-        #expect(session.trackpad != nil)
+        #expect(session.pointers.trackpad != nil)
         // The labels fade: the trackpad is reported, nothing is typed.
         #expect(due.withoutDisplay == [.trackpadChanged(true)])
         #expect(due.contains(.needsDisplay))
@@ -42,7 +42,7 @@ struct TrackpadTests {
         var (session, start) = try Self.holdingSpace()
         let up = session.send(.pointerUp(.finger(1), start), at: 2000 + hold)
         #expect(up.texts == ["hello "])
-        #expect(session.trackpad == nil)
+        #expect(session.pointers.trackpad == nil)
     }
 
     /// One character per whole 10 pt from where the trackpad began, toward zero; turning
@@ -54,7 +54,7 @@ struct TrackpadTests {
             session.send(.pointerMoved(.finger(1), Point(x: start.x + dx, y: start.y - 3)), at: time)
         }
         #expect(drag(-9.9, at: 2600).texts.isEmpty)
-        #expect(session.textField.caret == 5)
+        #expect(session.document.textField.caret == 5)
         let one = drag(-10, at: 2620)
         #expect(one.withoutDisplay == [.textChanged("hello", caret: 4)])
         #expect(drag(-35, at: 2640).withoutDisplay == [.textChanged("hello", caret: 2)])
@@ -66,16 +66,16 @@ struct TrackpadTests {
         #expect(drag(-5, at: 2720).withoutDisplay == [.textChanged("hello", caret: 3)])
         // The finger leaves the space bar and the keyboard: still the trackpad.
         session.send(.pointerMoved(.finger(1), Point(x: start.x - 5, y: 10)), at: 2730)
-        #expect(session.trackpad != nil)
+        #expect(session.pointers.trackpad != nil)
         #expect(session.pressedKeys == [.space])
         let up = session.send(.pointerUp(.finger(1), Point(x: start.x - 5, y: 10)), at: 2750)
         #expect(up.withoutDisplay == [.trackpadChanged(false), .keyTouched(.space, down: false)])
-        #expect(session.trackpad == nil)
-        #expect(session.textField.text == "hello")
-        #expect(session.textField.caret == 3)
+        #expect(session.pointers.trackpad == nil)
+        #expect(session.document.textField.text == "hello")
+        #expect(session.document.textField.caret == 3)
         // The caret is where typing goes.
         try session.tap("x", at: 3000)
-        #expect(session.textField.text == "helxlo")
+        #expect(session.document.textField.text == "helxlo")
     }
 
     /// Moves of the finger while the hold is still pending (less than the delay) start the
@@ -84,11 +84,11 @@ struct TrackpadTests {
         var (session, start) = try Self.holdingSpace(dx: -40)
         let moved = Point(x: start.x + 30, y: start.y)
         session.send(.pointerMoved(.finger(1), moved), at: 2200)
-        #expect(session.textField.caret == 5)
+        #expect(session.document.textField.caret == 5)
         session.send(.tick, at: 2000 + Self.delay)
-        #expect(session.trackpad?.startX == moved.x)
+        #expect(session.pointers.trackpad?.startX == moved.x)
         session.send(.pointerMoved(.finger(1), Point(x: moved.x - 20, y: moved.y)), at: 2600)
-        #expect(session.textField.caret == 3)
+        #expect(session.document.textField.caret == 3)
     }
 
     /// A new touch on a key while the trackpad is active is part of the trackpad (issue 28,
@@ -101,13 +101,13 @@ struct TrackpadTests {
         let a = try session.center(of: "a")
         let down = session.send(.pointerDown(.finger(2), a), at: 2650)
         #expect(down.withoutDisplay.isEmpty)
-        #expect(session.trackpad != nil)
+        #expect(session.pointers.trackpad != nil)
         let last = Point(x: start.x - 30, y: start.y)
         session.send(.pointerMoved(.finger(1), last), at: 2670)
         session.send(.pointerUp(.finger(2), a), at: 2700)
         session.send(.pointerUp(.finger(1), last), at: 2720)
-        #expect(session.textField.text == "hello")
-        #expect(session.textField.caret == 2)
+        #expect(session.document.textField.text == "hello")
+        #expect(session.document.textField.caret == 2)
     }
 
     /// System mode: each step is a Left or Right key sent to the focused window.
@@ -135,7 +135,7 @@ struct TrackpadTests {
         session.send(.tick, at: 1000 + Self.delay)
         session.send(.pointerMoved(.mouse, Point(x: start.x - 40, y: start.y)), at: 1600)
         session.send(.pointerUp(.mouse, Point(x: start.x - 40, y: start.y)), at: 1650)
-        #expect(session.textField.caret == 1)
+        #expect(session.document.textField.caret == 1)
         #expect(session.layerName == "numbers")
     }
 
@@ -148,12 +148,12 @@ struct TrackpadTests {
         let resized = session.send(.windowResized(Size(width: 600, height: 900)), at: 2600)
         #expect(resized.contains(.trackpadChanged(false)))
         #expect(resized.contains(.keyTouched(.space, down: false)))
-        #expect(session.trackpad == nil && session.pressedKeys.isEmpty)
+        #expect(session.pointers.trackpad == nil && session.pressedKeys.isEmpty)
         let letter = try session.center(of: "f")
         let moved = session.send(.pointerMoved(.finger(1), letter), at: 2650)
         let up = session.send(.pointerUp(.finger(1), letter), at: 2700)
         #expect(!(moved + up).contains(.keyTouched("f", down: true)))
         #expect(!up.contains(.trackpadChanged(false)))
-        #expect(session.textField.text == "hello")
+        #expect(session.document.textField.text == "hello")
     }
 }

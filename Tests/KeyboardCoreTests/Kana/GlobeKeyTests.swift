@@ -40,7 +40,7 @@ struct GlobeKeyTests {
         _ = session.handle(.launched, at: .zero)
         session.send(.tick, at: 10)
         let englishFrame = session.layout.keyboardFrame
-        #expect(session.monitor.keyboardRect == englishFrame)
+        #expect(session.hostScreen.monitor.keyboardRect == englishFrame)
         var effects = session.send(.pointerDown(.mouse, try session.center(of: .globe)), at: 1000)
         #expect(session.definition.name == "ja-kana")
         #expect(effects.contains(.keyboardLayoutChanged("ja-kana")) && effects.contains(.layoutChanged))
@@ -48,7 +48,7 @@ struct GlobeKeyTests {
         #expect(kanaFrame.height == englishFrame.height + KeyboardLayout.candidateBarHeight)
         #expect(kanaFrame.maxY == englishFrame.maxY, "the keyboard stays along the bottom edge")
         #expect(effects.frameChanges == [.keyboardFrameChanged(.show, kanaFrame)], "seed 001's size readout follows at once")
-        #expect(session.monitor.sizeText == "(480.0, \(kanaFrame.height))")
+        #expect(session.hostScreen.monitor.sizeText == "(480.0, \(kanaFrame.height))")
         effects = session.send(.pointerUp(.mouse, try session.center(of: .globe)), at: 1050)
         #expect(session.definition.name == "ja-kana", "the globe acts when touched, once")
         effects = session.send(.pointerDown(.mouse, try session.center(of: .globe)), at: 2000)
@@ -61,7 +61,7 @@ struct GlobeKeyTests {
         try session.flick("か", at: 1000)
         let effects = session.send(.pointerDown(.mouse, try session.center(of: .globe)), at: 1300)
         #expect(effects.commits == ["か"])
-        #expect(session.textField.text == "か" && !session.isComposing)
+        #expect(session.document.textField.text == "か" && !session.isComposing)
         #expect(session.definition.name == "en" && session.layout.candidateBar == .zero)
     }
 

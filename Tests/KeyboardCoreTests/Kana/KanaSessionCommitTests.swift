@@ -17,9 +17,9 @@ struct KanaSessionCommitTests {
         let (session, converter) = try Self.composedNihongo()
         #expect(session.reading == "にほんご")
         #expect(session.kanaCompositionText == "にほんご")
-        #expect(session.textField.text.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
         #expect(converter?.asked == ["に", "にほ", "にほん", "にほんこ", "にほんご"])
-        #expect(session.candidateBar.cells.map(\.text) == ["日本語", "にほんご", "ニホンゴ"])
+        #expect(session.kana.candidateBar.cells.map(\.text) == ["日本語", "にほんご", "ニホンゴ"])
         #expect(session.isComposing)
     }
 
@@ -29,7 +29,7 @@ struct KanaSessionCommitTests {
         #expect(bar.minY == session.layout.keyboardFrame.minY && bar.width == session.layout.keyboardFrame.width)
         #expect(bar.height == KeyboardLayout.candidateBarHeight)
         #expect(bar.maxY <= session.layout.heeFrame.minY, "above the へぇ button")
-        for cell in session.candidateBar.cells {
+        for cell in session.kana.candidateBar.cells {
             #expect(cell.frame.minX >= bar.minX && cell.frame.maxX <= bar.maxX && cell.frame.minY == bar.minY)
         }
         #expect(KeyboardSession(windowSize: KeyboardLayout.defaultWindowSize).layout.candidateBar == .zero, "en has none")
@@ -37,19 +37,19 @@ struct KanaSessionCommitTests {
 
     @Test func tappingACandidateCommitsIt() throws {
         var (session, _) = try Self.composedNihongo()
-        let cell = try #require(session.candidateBar.cells.first { $0.text == "日本語" })
+        let cell = try #require(session.kana.candidateBar.cells.first { $0.text == "日本語" })
         var effects = session.send(.pointerDown(.mouse, cell.frame.center), at: 3000)
         #expect(effects.commits.isEmpty, "a candidate commits when released")
         effects = session.send(.pointerUp(.mouse, cell.frame.center), at: 3050)
         #expect(effects.commits == ["日本語"])
         #expect(effects.texts == ["日本語"])
-        #expect(session.textField.text == "日本語" && !session.isComposing)
-        #expect(session.candidateBar.cells.isEmpty)
+        #expect(session.document.textField.text == "日本語" && !session.isComposing)
+        #expect(session.kana.candidateBar.cells.isEmpty)
     }
 
     @Test func aCandidateReleasedElsewhereCommitsNothing() throws {
         var (session, _) = try Self.composedNihongo()
-        let cell = try #require(session.candidateBar.cells.first)
+        let cell = try #require(session.kana.candidateBar.cells.first)
         session.send(.pointerDown(.mouse, cell.frame.center), at: 3000)
         let effects = session.send(.pointerUp(.mouse, try session.center(of: "あ")), at: 3050)
         #expect(effects.commits.isEmpty && session.reading == "にほんご")
@@ -59,29 +59,29 @@ struct KanaSessionCommitTests {
         var (session, _) = try Self.composedNihongo()
         try session.flick(.space, at: 3000)
         #expect(session.kanaCompositionText == "日本語")
-        #expect(session.candidateBar.selected == 0)
+        #expect(session.kana.candidateBar.selected == 0)
         try session.flick(.space, at: 3300)
         #expect(session.kanaCompositionText == "にほんご")
         let effects = try session.flick(.return, at: 3600)
         #expect(effects.commits == ["にほんご"])
-        #expect(session.textField.text == "にほんご")
-        #expect(session.isTextFieldFocused, "確定 does not end editing")
+        #expect(session.document.textField.text == "にほんご")
+        #expect(session.hostScreen.isTextFieldFocused, "確定 does not end editing")
         // Nothing composed: 改行 is return again (the host screen's field ends editing).
         try session.flick(.return, at: 4000)
-        #expect(!session.isTextFieldFocused)
+        #expect(!session.hostScreen.isTextFieldFocused)
     }
 
     @Test func confirmCommitsTheReading() throws {
         var session = KeyboardSession.kana()
         try session.flick("か", at: 1000)
         let effects = try session.flick(.return, at: 1300)
-        #expect(effects.commits == ["か"] && session.textField.text == "か")
+        #expect(effects.commits == ["か"] && session.document.textField.text == "か")
     }
 
     @Test func spaceWithNothingComposedTypesASpace() throws {
         var session = KeyboardSession.kana()
         try session.flick(.space, at: 1000)
-        #expect(session.textField.text == " ")
+        #expect(session.document.textField.text == " ")
     }
 
     @Test func backspaceDeletesFromTheCompositionFirst() throws {
@@ -91,16 +91,16 @@ struct KanaSessionCommitTests {
         try session.type(nihongo, from: 1000, converter: &none)
         session.send(.pointerDown(.mouse, try session.center(of: .backspace)), at: 3000)
         session.send(.pointerUp(.mouse, try session.center(of: .backspace)), at: 3040)
-        #expect(session.reading == "にほん" && session.textField.text == "AB")
+        #expect(session.reading == "にほん" && session.document.textField.text == "AB")
         // Held: the repeats delete the rest of the composition, then the text before it.
         let point = try session.center(of: .backspace)
         session.send(.pointerDown(.mouse, point), at: 4000)
         #expect(session.reading == "にほ")
         session.send(.tick, at: 4500)
         session.send(.tick, at: 4600)
-        #expect(session.reading.isEmpty && session.textField.text == "AB")
+        #expect(session.reading.isEmpty && session.document.textField.text == "AB")
         session.send(.tick, at: 4700)
-        #expect(session.textField.text == "A")
+        #expect(session.document.textField.text == "A")
         session.send(.pointerUp(.mouse, point), at: 4750)
     }
 
@@ -132,13 +132,13 @@ struct KanaSessionCommitTests {
     @Test func closingTheKeyboardCommits() throws {
         var (session, _) = try Self.composedNihongo()
         let effects = session.click(.closeKeyboard, at: 3000)
-        #expect(effects.commits == ["にほんご"] && session.textField.text == "にほんご")
+        #expect(effects.commits == ["にほんご"] && session.document.textField.text == "にほんご")
     }
 
     @Test func typingOnThePhysicalKeyboardCommitsFirst() throws {
         var (session, _) = try Self.composedNihongo()
         session.send(.textInput("x"), at: 3000)
-        #expect(session.textField.text == "にほんごx" && !session.isComposing)
+        #expect(session.document.textField.text == "にほんごx" && !session.isComposing)
     }
 
     @Test func rolloverReleasesTheHeldFlickAtItsLastPoint() throws {
@@ -158,13 +158,13 @@ struct KanaSessionCommitTests {
         var session = KeyboardSession.kana()
         session.send(.pointerDown(.mouse, try session.center(of: "あ")), at: 1000)
         session.send(.pointersCancelled, at: 1020)
-        #expect(session.reading.isEmpty && session.flick == nil)
+        #expect(session.reading.isEmpty && session.pointers.flick == nil)
     }
 
     @Test func systemModeSendsOnlyWhatIsCommitted() throws {
         var (session, _) = try Self.composedNihongo(mode: .system)
         #expect(session.layout.candidateBar.minY == session.layout.keyboardFrame.minY)
-        let cell = try #require(session.candidateBar.cells.first { $0.text == "日本語" })
+        let cell = try #require(session.kana.candidateBar.cells.first { $0.text == "日本語" })
         var effects = session.send(.pointerDown(.mouse, cell.frame.center), at: 3000)
         effects += session.send(.pointerUp(.mouse, cell.frame.center), at: 3050)
         #expect(effects.sent == [.text("日本語")])

@@ -23,7 +23,7 @@ struct KanaSessionFlickTests {
         #expect(effects.compositions == (expected.map { [$0] } ?? []))
         #expect(effects.conversions == (expected.map { [$0] } ?? []), "the session asks to convert what is composed")
         #expect(effects.contains(.keyTouched(KeyID(key), down: true)) && effects.contains(.keyTouched(KeyID(key), down: false)))
-        #expect(session.flick == nil && session.textField.text.isEmpty, "nothing reaches the field before a commit")
+        #expect(session.pointers.flick == nil && session.document.textField.text.isEmpty, "nothing reaches the field before a commit")
     }
 
     @Test("every flick of every number key", arguments: cases("numbers"))

@@ -19,7 +19,7 @@ struct KanaSessionFuzzTests {
         }
         switch Int.random(in: 0..<100, using: &rng) {
         case ..<70: return inside(layout.keys[layout.orderedKeys.randomElement(using: &rng)!]!)
-        case ..<85 where !session.candidateBar.cells.isEmpty: return inside(session.candidateBar.cells.randomElement(using: &rng)!.frame)
+        case ..<85 where !session.kana.candidateBar.cells.isEmpty: return inside(session.kana.candidateBar.cells.randomElement(using: &rng)!.frame)
         case ..<90: return inside(layout.textField)  // brings the keyboard back after 改行 closed it
         default:
             return Point(x: Double.random(in: -10...(layout.windowSize.width + 10), using: &rng),
@@ -30,18 +30,18 @@ struct KanaSessionFuzzTests {
     /// The first broken invariant, or `nil`.
     static func violation(_ session: KeyboardSession, down: Set<PointerID>, shownComposition: String,
                           at time: Duration) -> String? {
-        if Set(session.pointers.keys) != down { return "pointers \(session.pointers.keys) but down \(down)" }
-        if let flick = session.flick {
+        if Set(session.pointers.targets.keys) != down { return "pointers \(session.pointers.targets.keys) but down \(down)" }
+        if let flick = session.pointers.flick {
             guard session.pointers[flick.pointer] == .key(flick.key) else { return "flick of \(flick.key) held by nobody" }
             guard session.definition.action(of: flick.key).isFlicked else { return "flick on \(flick.key), not a flick key" }
         }
-        let composition = session.kanaPad.composition
+        let composition = session.kana.pad.composition
         if session.isComposing == composition.isEmpty { return "isComposing out of step" }
         if (session.kanaCompositionText ?? "") != shownComposition {
             return "composition \(session.kanaCompositionText ?? "") but the last effect showed \(shownComposition)"
         }
         if !session.definition.hasKanaPad, session.isComposing { return "composing on \(session.definition.name)" }
-        let bar = session.candidateBar
+        let bar = session.kana.candidateBar
         if bar.frame != session.layout.candidateBar { return "candidate bar \(bar.frame) not the layout's \(session.layout.candidateBar)" }
         for cell in bar.cells {
             guard composition.candidates.indices.contains(cell.index), composition.candidates[cell.index].text == cell.text else {
@@ -53,7 +53,7 @@ struct KanaSessionFuzzTests {
         }
         if bar.selected != composition.selectedCandidate { return "bar selects \(String(describing: bar.selected))" }
         if let deadline = session.nextDeadline(after: time), deadline < time { return "deadline \(deadline) before \(time)" }
-        let pending = session.pointers.values.filter { target in
+        let pending = session.pointers.targets.values.filter { target in
             if case .key(let key) = target { key.map { session.definition.action(of: $0).actsOnTouchDown } != true } else { false }
         }
         if pending.count > 1 { return "\(pending.count) presses waiting to type on release" }

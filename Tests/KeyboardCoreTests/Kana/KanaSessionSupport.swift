@@ -59,7 +59,7 @@ extension KeyboardSession {
     }
 
     /// The kana pad's reading.
-    var reading: String { kanaPad.composition.reading }
+    var reading: String { kana.pad.composition.reading }
 }
 
 extension Array where Element == KeyboardEffect {

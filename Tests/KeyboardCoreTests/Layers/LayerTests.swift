@@ -145,7 +145,7 @@ struct LayerTests {
         let release = session.send(.pointerUp(.mouse, try session.center(of: "123")), at: 740)
         #expect(release.withoutDisplay == [.keyTouched("ABC", down: false)])
         #expect(session.layerName == "letters")
-        #expect(session.textField.text.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
     }
 
     @Test func layerKeyTappedThenCharactersType() throws {
@@ -155,7 +155,7 @@ struct LayerTests {
         try session.tap(":", at: 500)
         try session.tap("4", at: 700)
         try session.tap("5", at: 900)
-        #expect(session.textField.text == "3:45")
+        #expect(session.document.textField.text == "3:45")
         #expect(session.layerName == "numbers")
         try session.tap("#+=", at: 1100)
         try session.tap("[", at: 1300)
@@ -164,7 +164,7 @@ struct LayerTests {
         try session.tap("$", at: 1900)
         try session.tap("ABC", at: 2100)
         try session.tap("a", at: 2300)
-        #expect(session.textField.text == "3:45[€$a")
+        #expect(session.document.textField.text == "3:45[€$a")
     }
 
     /// iOS: touch 123, slide onto 3, release — "3" is typed and the letters come back.
@@ -181,7 +181,7 @@ struct LayerTests {
             .textChanged("3", caret: 1), .layerChanged("letters"), .layoutChanged, .keyTouched("3", down: false),
         ])
         #expect(session.layerName == "letters")
-        #expect(session.layerReturns.isEmpty)
+        #expect(session.pointers.layerReturns.isEmpty)
         #expect(session.pressedKeys.isEmpty)
     }
 
@@ -194,7 +194,7 @@ struct LayerTests {
             session.send(.pointerMoved(.mouse, try session.center(of: KeyID(key))), at: 150 + 20 * i)
         }
         session.send(.pointerUp(.mouse, try session.center(of: "9")), at: 250)
-        #expect(session.textField.text == "9")
+        #expect(session.document.textField.text == "9")
         #expect(session.layerName == "letters")
 
         try session.tap("123", at: 400)
@@ -203,7 +203,7 @@ struct LayerTests {
         let hash = try session.center(of: "#")
         session.send(.pointerMoved(.mouse, hash), at: 650)
         session.send(.pointerUp(.mouse, hash), at: 700)
-        #expect(session.textField.text == "9#")
+        #expect(session.document.textField.text == "9#")
         #expect(session.layerName == "numbers")
     }
 
@@ -223,8 +223,8 @@ struct LayerTests {
         let up = session.send(.pointerUp(.mouse, end), at: 250)
         #expect(up.withoutDisplay.isEmpty)
         #expect(session.layerName == "numbers")
-        #expect(session.layerReturns.isEmpty)
-        #expect(session.textField.text.isEmpty)
+        #expect(session.pointers.layerReturns.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
     }
 
     @Test func tapOnALayerKeyKeepsTheLayer() throws {
@@ -254,7 +254,7 @@ struct LayerTests {
         // The first finger's release does nothing more.
         let up = session.send(.pointerUp(.finger(1), a), at: 200)
         #expect(up.withoutDisplay.isEmpty)
-        #expect(session.textField.text == "a")
+        #expect(session.document.textField.text == "a")
         #expect(session.layerName == "numbers")
     }
 
@@ -272,7 +272,7 @@ struct LayerTests {
         #expect(session.layerName == "numbers")
         session.send(.pointerUp(.finger(1), three), at: 230)
         session.send(.pointerUp(.finger(2), five), at: 260)
-        #expect(session.textField.text == "35")
+        #expect(session.document.textField.text == "35")
         #expect(session.pressedKeys.isEmpty)
     }
 
@@ -284,12 +284,12 @@ struct LayerTests {
         let seven = try session.center(of: "7")
         session.send(.pointerDown(.finger(1), seven), at: 300)
         try Self.touch(&session, "#+=", at: 320, pointer: .finger(2))
-        #expect(session.textField.text == "7")
+        #expect(session.document.textField.text == "7")
         let hash = try session.center(of: "#")
         session.send(.pointerMoved(.finger(2), hash), at: 360)
         session.send(.pointerUp(.finger(2), hash), at: 400)
         session.send(.pointerUp(.finger(1), seven), at: 420)
-        #expect(session.textField.text == "7#")
+        #expect(session.document.textField.text == "7#")
         #expect(session.layerName == "numbers")
     }
 
@@ -299,35 +299,35 @@ struct LayerTests {
     @Test func oneShotShiftIsKeptAcrossLayers() throws {
         var session = KeyboardSession.launched()
         try session.tap(.shift, at: 100)
-        #expect(session.shift.state == .on)
+        #expect(session.modifiers.shift.state == .on)
         try session.tap("123", at: 400)
         let digit = try session.tap("1", at: 600)
         #expect(digit.texts == ["1"])
         #expect(digit.shiftStates.isEmpty)
-        #expect(session.shift.state == .on)
+        #expect(session.modifiers.shift.state == .on)
         try session.tap("#+=", at: 800)
         try session.tap("€", at: 1000)
         try session.tap("ABC", at: 1200)
-        #expect(session.shift.state == .on)
+        #expect(session.modifiers.shift.state == .on)
         let letter = try session.tap("a", at: 1400)
         #expect(letter.texts == ["1€A"])
         #expect(letter.shiftStates == [.off])
         try session.tap("b", at: 1600)
-        #expect(session.textField.text == "1€Ab")
+        #expect(session.document.textField.text == "1€Ab")
     }
 
     @Test func capsLockIsKeptAcrossLayers() throws {
         var session = KeyboardSession.launched()
         try session.tap(.shift, at: 100)
         try session.tap(.shift, at: 200)
-        #expect(session.shift.state == .capsLock)
+        #expect(session.modifiers.shift.state == .capsLock)
         try session.tap("123", at: 500)
         try session.tap("2", at: 700)
         try session.tap("ABC", at: 900)
         try session.tap("x", at: 1100)
         try session.tap("y", at: 1300)
-        #expect(session.textField.text == "2XY")
-        #expect(session.shift.state == .capsLock)
+        #expect(session.document.textField.text == "2XY")
+        #expect(session.modifiers.shift.state == .capsLock)
     }
 
     /// The shift key's place holds #+= / 123 on the other layers: nothing there changes
@@ -350,18 +350,18 @@ struct LayerTests {
         let point = try session.center(of: .return)
         let down = session.send(.pointerDown(.mouse, point), at: 500)
         #expect(down.withoutDisplay == [.keyTouched(.return, down: true)])
-        #expect(session.isTextFieldFocused)
+        #expect(session.hostScreen.isTextFieldFocused)
         let up = session.send(.pointerUp(.mouse, point), at: 560)
         #expect(up.withoutDisplay == [.keyTouched(.return, down: false), .stopTextInput, .stopAudioEngine])
-        #expect(!session.isTextFieldFocused)
-        #expect(session.visibility.target == .hide)
-        #expect(session.textField.text == "ok")
+        #expect(!session.hostScreen.isTextFieldFocused)
+        #expect(session.hostScreen.visibility.target == .hide)
+        #expect(session.document.textField.text == "ok")
         let settled = session.send(.tick, at: 560 + 250)
         #expect(settled.withoutDisplay == [.keyboardFrameChanged(.hide, .zero)])
-        #expect(session.monitor.keyboardStatus == .hide)
+        #expect(session.hostScreen.monitor.keyboardStatus == .hide)
         // A tap where a key was types nothing now.
         try session.tap("a", at: 1000)
-        #expect(session.textField.text == "ok")
+        #expect(session.document.textField.text == "ok")
     }
 
     /// Return from the numbers layer ends editing too; the layer is kept.
@@ -369,8 +369,8 @@ struct LayerTests {
         var session = KeyboardSession.launched()
         try session.tap("123", at: 100)
         try session.tap(.return, at: 300)
-        #expect(!session.isTextFieldFocused)
-        #expect(session.visibility.target == .hide)
+        #expect(!session.hostScreen.isTextFieldFocused)
+        #expect(session.hostScreen.visibility.target == .hide)
     }
 
     /// A return held when another key is touched commits (rollover) and ends editing: the
@@ -383,7 +383,7 @@ struct LayerTests {
         #expect(!effects.contains(.keyTouched("a", down: true)))
         session.send(.pointerUp(.finger(2), try session.center(of: "a")), at: 200)
         session.send(.pointerUp(.finger(1), try session.center(of: .return)), at: 220)
-        #expect(session.textField.text.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
         #expect(session.pressedKeys.isEmpty)
     }
 
@@ -394,7 +394,7 @@ struct LayerTests {
         let effects = try session.tap(.return, at: 100)
         #expect(effects.withoutDisplay == [.keyTouched(.return, down: true), .send(.key(.return)),
                                            .keyTouched(.return, down: false)])
-        #expect(session.visibility.target == .show)
+        #expect(session.hostScreen.visibility.target == .show)
         try session.tap("123", at: 300)
         let fromNumbers = try session.tap(.return, at: 500)
         #expect(fromNumbers.contains(.send(.key(.return))))

@@ -20,9 +20,9 @@ struct BackspaceRepeatIdleTests {
         var session = try Self.holding(after: "hello")  // "hell" at 1000
         // 1500 "hel", 1600 "he", 1700 "h", 1800 "": then the repeat at 1900 changes nothing.
         #expect(session.send(.tick, at: 1800).texts == ["hel", "he", "h", ""])
-        try #require(session.keyRepeat?.isIdle == false)
+        try #require(session.pointers.keyRepeat?.isIdle == false)
         #expect(session.send(.tick, at: 1900).texts.isEmpty)
-        try #require(session.keyRepeat?.isIdle == true)
+        try #require(session.pointers.keyRepeat?.isIdle == true)
         #expect(session.pressedKeys == [.backspace])
         #expect(session.nextAnimationDeadline(after: ms(1900)) == nil)
         // The caret's blink ends 10 s after the last edit: then nothing is due at all.
@@ -31,30 +31,30 @@ struct BackspaceRepeatIdleTests {
         // A gap of 30 years in one step: nothing happens, nothing is due.
         let far = 1_000_000_000_000
         #expect(session.send(.tick, at: far).texts.isEmpty)
-        #expect(session.keyRepeat?.isIdle == true)
+        #expect(session.pointers.keyRepeat?.isIdle == true)
         let up = session.send(.pointerUp(.finger(1), try session.center(of: .backspace)), at: far + 1)
         #expect(up.withoutDisplay == [.keyTouched(.backspace, down: false)])
-        #expect(session.keyRepeat == nil)
+        #expect(session.pointers.keyRepeat == nil)
     }
 
     @Test func textTypedWhileHeldIsDeletedOnTheSchedule() throws {
         var session = try Self.holding(after: "a")  // "" at 1000
         session.send(.tick, at: 1500)  // nothing to delete: idle
-        try #require(session.keyRepeat?.isIdle == true)
+        try #require(session.pointers.keyRepeat?.isIdle == true)
         // Typed at 2345: the schedule's next time is 2400.
         #expect(session.send(.textInput("xyz"), at: 2345).texts == ["xyz"])
-        #expect(session.keyRepeat?.isIdle == false)
+        #expect(session.pointers.keyRepeat?.isIdle == false)
         #expect(session.nextAnimationDeadline(after: ms(2345)) == ms(2400))
         #expect(session.send(.tick, at: 2400).texts == ["xy"])
         #expect(session.send(.tick, at: 2650).texts == ["x", ""])
         #expect(session.send(.tick, at: 2700).texts.isEmpty)
-        #expect(session.keyRepeat?.isIdle == true)
+        #expect(session.pointers.keyRepeat?.isIdle == true)
     }
 
     @Test func textTypedAtARepeatsInstantGoesFirst() throws {
         var session = try Self.holding(after: "a")
         session.send(.tick, at: 1500)
-        try #require(session.keyRepeat?.isIdle == true)
+        try #require(session.pointers.keyRepeat?.isIdle == true)
         // Typed exactly at 2400, a time of the schedule: the input first, then that repeat.
         #expect(session.send(.textInput("xyz"), at: 2400).texts == ["xyz"])
         #expect(session.nextAnimationDeadline(after: ms(2400)) == ms(2400))
@@ -76,7 +76,7 @@ struct BackspaceRepeatIdleTests {
         let down = session.send(.pointerDown(.finger(1), try session.center(of: .backspace)), at: 1000)
         #expect(down.texts.isEmpty)
         #expect(session.send(.tick, at: 1500).texts.isEmpty)
-        try #require(session.keyRepeat?.isIdle == true)
+        try #require(session.pointers.keyRepeat?.isIdle == true)
         #expect(session.nextAnimationDeadline(after: ms(1500)) == nil)
         // End moves the caret: there is something to delete again, at 1800.
         session.send(.editing(.move(.end)), at: 1720)
@@ -90,10 +90,10 @@ struct BackspaceRepeatIdleTests {
         session.send(.editing(.move(.start)), at: 600)
         session.send(.pointerDown(.finger(1), try session.center(of: .backspace)), at: 1000)
         session.send(.tick, at: 1500)
-        try #require(session.keyRepeat?.isIdle == true)
+        try #require(session.pointers.keyRepeat?.isIdle == true)
         // Shift+Right selects "a": the next repeat deletes the selection, then waits again.
         session.send(.editing(.move(.characterRight, extendingSelection: true)), at: 1550)
         #expect(session.send(.tick, at: 1700).texts == ["bc"])
-        #expect(session.keyRepeat?.isIdle == true)
+        #expect(session.pointers.keyRepeat?.isIdle == true)
     }
 }

@@ -40,7 +40,7 @@ struct CaretBlinkTests {
     @Test func noCaretAndNoBlinkWhileUnfocused() {
         var session = KeyboardSession.launched()
         session.click(.closeKeyboard, at: 1_000)
-        #expect(!session.isTextFieldFocused)
+        #expect(!session.hostScreen.isTextFieldFocused)
         #expect(!session.isCaretVisible(at: ms(1_100)))
         #expect(session.nextBlink(after: ms(1_100)) == nil)
     }

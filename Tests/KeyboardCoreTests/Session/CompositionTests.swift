@@ -9,7 +9,7 @@ import Testing
 struct CompositionTests {
     /// The composition's text and cursor, or nil.
     static func composition(_ h: TextFieldHarness) -> (String, Int)? {
-        h.session.composition.map { ($0.text, $0.cursor) }
+        h.session.document.composition.map { ($0.text, $0.cursor) }
     }
 
     @Test func compositionIsShownButNotStored() {
@@ -40,7 +40,7 @@ struct CompositionTests {
         h.send(.composition("日本", cursor: 2))
         let effects = h.send(.textInput("日本"))
         #expect(effects.withoutDisplay == [.compositionChanged("", cursor: 0), .textChanged("a日本b", caret: 3)])
-        #expect(h.session.composition == nil)
+        #expect(h.session.document.composition == nil)
         #expect(h.text == "a日本b")
         #expect(h.field.undoHistory.undoCount == 2, "the commit is one step after the set-up paste")
     }
@@ -51,7 +51,7 @@ struct CompositionTests {
         h.send(.composition("にほ", cursor: 2))
         let effects = h.send(.composition("", cursor: 0))
         #expect(effects == [.compositionChanged("", cursor: 0), .needsDisplay])
-        #expect(h.session.composition == nil)
+        #expect(h.session.document.composition == nil)
         #expect(h.field == before)
         #expect(h.send(.composition("", cursor: 0)).isEmpty, "cancelling again: nothing to redraw")
     }
@@ -65,13 +65,13 @@ struct CompositionTests {
         }
         #expect(texts == ["日", "日本", "日本語", "日本語です"])
         #expect(h.caret == 5)
-        #expect(h.session.composition == nil)
+        #expect(h.session.document.composition == nil)
     }
 
     @Test func commitWithoutAComposition() {
         var h = TextFieldHarness()
         #expect(h.send(.textInput("漢字")).texts == ["漢字"])
-        #expect(h.session.composition == nil)
+        #expect(h.session.document.composition == nil)
     }
 
     @Test func commitReplacesTheSelection() {
@@ -87,7 +87,7 @@ struct CompositionTests {
     func cursorClamped(cursor: Int, expected: Int) {
         var h = TextFieldHarness()
         h.send(.composition("にほん", cursor: cursor))
-        #expect(h.session.composition?.cursor == expected)
+        #expect(h.session.document.composition?.cursor == expected)
     }
 
     @Test("Editing keys are ignored while composing", arguments: [
@@ -132,7 +132,7 @@ struct CompositionTests {
         #expect(h.text == "aへぇ〜へぇ〜b")
         #expect(Self.composition(h)! == ("にほん", 3))
         #expect(h.send(.textInput("日本")).texts == ["aへぇ〜へぇ〜日本b"])
-        #expect(h.session.composition == nil)
+        #expect(h.session.document.composition == nil)
         #expect(h.caret == 9)
     }
 
@@ -151,9 +151,9 @@ struct CompositionTests {
         h.send(.pointerDown(.mouse, close))
         let effects = h.send(.pointerUp(.mouse, close))
         #expect(effects.contains(.stopTextInput))
-        #expect(h.session.composition == nil, "losing focus drops the composition")
+        #expect(h.session.document.composition == nil, "losing focus drops the composition")
         h.send(.composition("ほ", cursor: 1))
-        #expect(h.session.composition == nil)
+        #expect(h.session.document.composition == nil)
         #expect(h.send(.textInput("本")).texts.isEmpty)
         #expect(h.text == "ab")
     }
@@ -177,8 +177,8 @@ struct CompositionTests {
         let long = String(repeating: "にほんご", count: 40)
         var h = TextFieldHarness()
         h.send(.composition(long, cursor: 80))
-        #expect(h.session.composition?.text == long)
-        #expect(h.session.composition?.cursor == 80)
+        #expect(h.session.document.composition?.text == long)
+        #expect(h.session.document.composition?.cursor == 80)
         #expect(h.text == "")
     }
 }

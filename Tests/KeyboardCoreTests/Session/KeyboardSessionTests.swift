@@ -9,7 +9,7 @@ struct KeyboardSessionTests {
 
     @Test func launchShowsKeyboardAndStartsEverything() {
         var session = KeyboardSession(windowSize: Size(width: 480, height: 800))
-        #expect(session.monitor.keyboardStatus == .hide)
+        #expect(session.hostScreen.monitor.keyboardStatus == .hide)
         let effects = session.send(.launched, at: 0)
         let layout = session.layout
         #expect(layout == KeyboardLayout(windowSize: Size(width: 480, height: 800)))
@@ -20,14 +20,14 @@ struct KeyboardSessionTests {
             .keyboardFrameChanged(.show, layout.keyboardFrame),
         ])
         #expect(effects.contains(.needsDisplay))
-        #expect(session.monitor.keyboardStatus == .show)
-        #expect(session.monitor.keyboardRect == layout.keyboardFrame)
-        #expect(session.monitor.sizeText == "(480.0, \(layout.keyboardFrame.height))")
-        #expect(session.isTextFieldFocused)
+        #expect(session.hostScreen.monitor.keyboardStatus == .show)
+        #expect(session.hostScreen.monitor.keyboardRect == layout.keyboardFrame)
+        #expect(session.hostScreen.monitor.sizeText == "(480.0, \(layout.keyboardFrame.height))")
+        #expect(session.hostScreen.isTextFieldFocused)
         #expect(session.keyboardOffset(at: .zero) == 0)
         #expect(!session.isAnimating(at: .zero))
         #expect(session.nextAnimationDeadline(after: .zero) == nil)
-        #expect(session.textField.text.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
     }
 
     // MARK: The へぇ button (seed 000)
@@ -43,16 +43,16 @@ struct KeyboardSessionTests {
             .textChanged("aへぇ〜b", caret: 4),
             .playSound(.hee),
         ])
-        #expect(session.hee.count == 1)
-        #expect(session.hee.isTouching)
+        #expect(session.hee.model.count == 1)
+        #expect(session.hee.model.isTouching)
         #expect(session.pressedKeys == [.hee])
-        #expect(session.textField.text == "aへぇ〜b")
-        #expect(session.textField.caret == 4)
+        #expect(session.document.textField.text == "aへぇ〜b")
+        #expect(session.document.textField.caret == 4)
 
         let up = session.send(.pointerUp(.mouse, try session.center(of: .hee)), at: 1200)
         #expect(up.withoutDisplay == [.keyTouched(.hee, down: false)])
-        #expect(!session.hee.isTouching)
-        #expect(session.hee.count == 1)
+        #expect(!session.hee.model.isTouching)
+        #expect(session.hee.model.count == 1)
     }
 
     @Test func movingWhileHeldNeverCountsAgain() throws {
@@ -76,8 +76,8 @@ struct KeyboardSessionTests {
             #expect(session.pressedKeys == [.hee])
             time += 10
         }
-        #expect(session.hee.count == 1)
-        #expect(session.textField.text == "へぇ〜")
+        #expect(session.hee.model.count == 1)
+        #expect(session.document.textField.text == "へぇ〜")
         // Released far from the key: the press ends; the next press counts again.
         #expect(session.send(.pointerUp(.mouse, Point(x: -50, y: -50)), at: 1100).withoutDisplay
                 == [.keyTouched(.hee, down: false)])
@@ -92,17 +92,17 @@ struct KeyboardSessionTests {
         #expect(second.heeCounts.isEmpty)
         #expect(second.texts.isEmpty)
         #expect(!second.contains(.playSound(.hee)))
-        #expect(session.hee.count == 1)
+        #expect(session.hee.model.count == 1)
         // The button stays down while either pointer holds it.
         let mouseUp = session.send(.pointerUp(.mouse, hee), at: 1100)
         #expect(!mouseUp.contains(.keyTouched(.hee, down: false)))
         #expect(session.pressedKeys == [.hee])
-        #expect(session.hee.isTouching)
+        #expect(session.hee.model.isTouching)
         let fingerUp = session.send(.pointerUp(.finger(7), hee), at: 1150)
         #expect(fingerUp.contains(.keyTouched(.hee, down: false)))
         #expect(session.pressedKeys.isEmpty)
         #expect(session.send(.pointerDown(.finger(8), hee), at: 1300).heeCounts == [2])
-        #expect(session.textField.text == "へぇ〜へぇ〜")
+        #expect(session.document.textField.text == "へぇ〜へぇ〜")
     }
 
     @Test func capSinksOverATenthOfASecondAndRisesOnRelease() throws {
@@ -157,7 +157,7 @@ struct KeyboardSessionTests {
         #expect(first.shiftStates == [.on])
         let second = try session.tap(.shift, at: 3000 + gap, hold: 50)
         #expect(second.shiftStates == [expected])
-        #expect(session.shift.state == expected)
+        #expect(session.modifiers.shift.state == expected)
     }
 
     @Test func shiftActsOnPressAndMovingDoesNotRetrigger() throws {
@@ -167,7 +167,7 @@ struct KeyboardSessionTests {
         #expect(session.send(.pointerMoved(.mouse, try session.center(of: .letter("z"))), at: 1050).shiftStates.isEmpty)
         #expect(session.send(.pointerMoved(.mouse, shift), at: 1100).shiftStates.isEmpty)
         #expect(session.send(.pointerUp(.mouse, shift), at: 1150).shiftStates.isEmpty)
-        #expect(session.shift.state == .on)
+        #expect(session.modifiers.shift.state == .on)
     }
 
     // MARK: Letters
@@ -177,12 +177,12 @@ struct KeyboardSessionTests {
         let h = try session.center(of: .letter("h"))
         let down = session.send(.pointerDown(.mouse, h), at: 1000)
         #expect(down.withoutDisplay == [.keyTouched(.letter("h"), down: true)])
-        #expect(session.textField.text.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
         let up = session.send(.pointerUp(.mouse, h), at: 1080)
         #expect(up.withoutDisplay == [.textChanged("h", caret: 1), .keyTouched(.letter("h"), down: false)])
         try session.tap(.space, at: 1200)
         try session.tap(.letter("i"), at: 1400)
-        #expect(session.textField.text == "h i")
+        #expect(session.document.textField.text == "h i")
     }
 
     @Test func oneShotShiftTypesOneCapitalThenTurnsOff() throws {
@@ -191,22 +191,22 @@ struct KeyboardSessionTests {
         let h = try session.tap(.letter("h"), at: 2000)
         #expect(h.texts == ["H"])
         #expect(h.shiftStates == [.off])
-        #expect(session.shift.state == .off)
+        #expect(session.modifiers.shift.state == .off)
         try session.tap(.letter("i"), at: 3000)
-        #expect(session.textField.text == "Hi")
+        #expect(session.document.textField.text == "Hi")
     }
 
     @Test func capsLockTypesCapitalsAndStays() throws {
         var session = KeyboardSession.launched()
         try session.tap(.shift, at: 1000)
         try session.tap(.shift, at: 1100)
-        #expect(session.shift.state == .capsLock)
+        #expect(session.modifiers.shift.state == .capsLock)
         for (i, letter) in "hey".enumerated() {
             let effects = try session.tap(.letter(letter), at: 2000 + 500 * i)
             #expect(effects.shiftStates.isEmpty)
         }
-        #expect(session.textField.text == "HEY")
-        #expect(session.shift.state == .capsLock)
+        #expect(session.document.textField.text == "HEY")
+        #expect(session.modifiers.shift.state == .capsLock)
     }
 
     @Test func slidingToAnotherLetterTypesTheLetterAtRelease() throws {
@@ -218,14 +218,14 @@ struct KeyboardSessionTests {
         #expect(session.pressedKeys == [.letter("s")])
         let up = session.send(.pointerUp(.mouse, s), at: 1100)
         #expect(up.texts == ["s"])
-        #expect(session.textField.text == "s")
+        #expect(session.document.textField.text == "s")
     }
 
     @Test func releasePointDecidesTheLetterEvenWithoutAMotionEvent() throws {
         var session = KeyboardSession.launched()
         session.send(.pointerDown(.mouse, try session.center(of: .letter("a"))), at: 1000)
         session.send(.pointerUp(.mouse, try session.center(of: .letter("s"))), at: 1100)
-        #expect(session.textField.text == "s")
+        #expect(session.document.textField.text == "s")
         #expect(session.pressedKeys.isEmpty)
     }
 
@@ -238,8 +238,8 @@ struct KeyboardSessionTests {
         #expect(session.pressedKeys.isEmpty)
         let up = session.send(.pointerUp(.mouse, off), at: 1100)
         #expect(up.texts.isEmpty)
-        #expect(session.textField.text.isEmpty)
-        #expect(session.isTextFieldFocused)
+        #expect(session.document.textField.text.isEmpty)
+        #expect(session.hostScreen.isTextFieldFocused)
     }
 
     @Test func slidingALetterOntoHeeOrShiftDoesNotPressThem() throws {
@@ -251,9 +251,9 @@ struct KeyboardSessionTests {
         let onShift = session.send(.pointerMoved(.mouse, try session.center(of: .shift)), at: 1100)
         #expect(onShift.shiftStates.isEmpty)
         session.send(.pointerUp(.mouse, try session.center(of: .shift)), at: 1150)
-        #expect(session.hee.count == 0)
-        #expect(session.shift.state == .off)
-        #expect(session.textField.text.isEmpty)
+        #expect(session.hee.model.count == 0)
+        #expect(session.modifiers.shift.state == .off)
+        #expect(session.document.textField.text.isEmpty)
     }
 
     @Test func backspaceDeletesOnPress() throws {
@@ -264,7 +264,7 @@ struct KeyboardSessionTests {
         #expect(down.withoutDisplay == [.keyTouched(.backspace, down: true), .textChanged("ab", caret: 2)])
         let up = session.send(.pointerUp(.mouse, point), at: 1100)
         #expect(up.texts.isEmpty)
-        #expect(session.textField.text == "ab")
+        #expect(session.document.textField.text == "ab")
     }
 
     // MARK: Closing and opening the keyboard (seed 001)
@@ -275,15 +275,15 @@ struct KeyboardSessionTests {
         let down = session.send(.pointerDown(.mouse, close), at: 1000)
         #expect(!down.contains(.stopAudioEngine))
         #expect(session.pressedHostControl == .closeKeyboard)
-        #expect(session.visibility.target == .show)
+        #expect(session.hostScreen.visibility.target == .show)
 
         let up = session.send(.pointerUp(.mouse, close), at: 1100)
         #expect(up.contains(.stopAudioEngine))
         #expect(up.contains(.stopTextInput))
         #expect(up.frameChanges.isEmpty)
-        #expect(!session.isTextFieldFocused)
+        #expect(!session.hostScreen.isTextFieldFocused)
         #expect(session.pressedHostControl == nil)
-        #expect(session.monitor.keyboardStatus == .show)
+        #expect(session.hostScreen.monitor.keyboardStatus == .show)
         #expect(session.isAnimating(at: ms(1100)))
         #expect(session.nextAnimationDeadline(after: ms(1100)) == ms(1350))
         #expect(session.keyboardOffset(at: ms(1100)) == 0)
@@ -292,13 +292,13 @@ struct KeyboardSessionTests {
         let half = session.keyboardOffset(at: ms(1225))
         #expect(half > 0 && half < session.layout.keyboardFrame.height)
         #expect(session.send(.tick, at: 1349).frameChanges.isEmpty)
-        #expect(session.monitor.keyboardStatus == .show)
+        #expect(session.hostScreen.monitor.keyboardStatus == .show)
 
         let end = session.send(.tick, at: 1350)
         #expect(end.frameChanges == [.keyboardFrameChanged(.hide, .zero)])
         #expect(!end.contains(.stopAudioEngine))
-        #expect(session.monitor.keyboardStatus == .hide)
-        #expect(session.monitor.sizeText == "(0.0, 0.0)")
+        #expect(session.hostScreen.monitor.keyboardStatus == .hide)
+        #expect(session.hostScreen.monitor.sizeText == "(0.0, 0.0)")
         #expect(session.keyboardOffset(at: ms(1350)) == session.layout.keyboardFrame.height)
         #expect(!session.isAnimating(at: ms(1350)))
         #expect(session.nextAnimationDeadline(after: ms(1350)) == nil)
@@ -313,10 +313,10 @@ struct KeyboardSessionTests {
         session.send(.pointerMoved(.mouse, session.layout.sizeRow.center), at: 1050)
         let up = session.send(.pointerUp(.mouse, session.layout.sizeRow.center), at: 1100)
         #expect(!up.contains(.stopAudioEngine))
-        #expect(session.visibility.target == .show)
-        #expect(session.isTextFieldFocused)
+        #expect(session.hostScreen.visibility.target == .show)
+        #expect(session.hostScreen.isTextFieldFocused)
         #expect(session.send(.tick, at: 2000).frameChanges.isEmpty)
-        #expect(session.monitor.keyboardStatus == .show)
+        #expect(session.hostScreen.monitor.keyboardStatus == .show)
     }
 
     @Test func keysDoNotReactWhileHidingOrHidden() throws {
@@ -335,9 +335,9 @@ struct KeyboardSessionTests {
                 #expect(!effects.contains(.playSound(.hee)))
             }
         }
-        #expect(session.hee.count == 0)
-        #expect(session.shift.state == .off)
-        #expect(session.textField.text == "x")
+        #expect(session.hee.model.count == 0)
+        #expect(session.modifiers.shift.state == .off)
+        #expect(session.document.textField.text == "x")
         #expect(session.pressedKeys.isEmpty)
     }
 
@@ -347,7 +347,7 @@ struct KeyboardSessionTests {
         let effects = session.click(.closeKeyboard, at: 1200)
         #expect(effects.contains(.keyTouched(.hee, down: false)))
         #expect(session.pressedKeys.isEmpty)
-        #expect(!session.hee.isTouching)
+        #expect(!session.hee.model.isTouching)
         // The finger lifting later types and counts nothing.
         let up = session.send(.pointerUp(.finger(1), try session.center(of: .hee)), at: 1300)
         #expect(up.texts.isEmpty && up.heeCounts.isEmpty)
@@ -357,14 +357,14 @@ struct KeyboardSessionTests {
         var session = KeyboardSession.launched()
         session.click(.closeKeyboard, at: 1000)
         session.send(.tick, at: 1290)
-        #expect(session.monitor.keyboardStatus == .hide)
+        #expect(session.hostScreen.monitor.keyboardStatus == .hide)
 
         let field = session.layout.textField.center
         let down = session.send(.pointerDown(.mouse, field), at: 3000)
         #expect(down.contains(.startAudioEngine))
         #expect(down.contains(.startTextInput(session.layout.textField)))
         #expect(down.frameChanges.isEmpty)
-        #expect(session.isTextFieldFocused)
+        #expect(session.hostScreen.isTextFieldFocused)
         #expect(session.keyboardOffset(at: ms(3000)) == session.layout.keyboardFrame.height)
         #expect(session.nextAnimationDeadline(after: ms(3000)) == ms(3250))
         let up = session.send(.pointerUp(.mouse, field), at: 3050)
@@ -376,7 +376,7 @@ struct KeyboardSessionTests {
 
         let end = session.send(.tick, at: 3250)
         #expect(end.frameChanges == [.keyboardFrameChanged(.show, session.layout.keyboardFrame)])
-        #expect(session.monitor.keyboardStatus == .show)
+        #expect(session.hostScreen.monitor.keyboardStatus == .show)
         #expect(session.keyboardOffset(at: ms(3250)) == 0)
         #expect(session.send(.pointerDown(.mouse, try session.center(of: .hee)), at: 4000).heeCounts == [1])
     }
@@ -409,7 +409,7 @@ struct KeyboardSessionTests {
         // The keyboard never reported hidden: it comes back to where it was.
         let end = session.send(.tick, at: 1250)
         #expect(end.frameChanges.isEmpty)
-        #expect(session.monitor.keyboardStatus == .show)
+        #expect(session.hostScreen.monitor.keyboardStatus == .show)
         #expect(session.keyboardOffset(at: ms(1250)) == 0)
     }
 
@@ -425,7 +425,7 @@ struct KeyboardSessionTests {
         #expect(effects.contains(.startTextInput(expected.textField)))
         #expect(effects.frameChanges == [.keyboardFrameChanged(.show, expected.keyboardFrame)])
         #expect(session.layout == expected)
-        #expect(session.monitor.sizeText == "(800.0, \(expected.keyboardFrame.height))")
+        #expect(session.hostScreen.monitor.sizeText == "(800.0, \(expected.keyboardFrame.height))")
         // Keys hit-test in the new layout.
         #expect(session.send(.pointerDown(.mouse, expected.heeFrame.center), at: 1100).heeCounts == [1])
         // Same size again: nothing new to report.
@@ -444,7 +444,7 @@ struct KeyboardSessionTests {
         #expect(effects.contains(.layoutChanged))
         #expect(effects.frameChanges.isEmpty)
         #expect(!effects.contains { if case .startTextInput = $0 { true } else { false } })
-        #expect(session.monitor.keyboardStatus == .hide)
+        #expect(session.hostScreen.monitor.keyboardStatus == .hide)
         session.click(.textField, at: 3000)
         #expect(session.send(.tick, at: 3250).frameChanges == [.keyboardFrameChanged(.show, expected.keyboardFrame)])
     }
@@ -457,20 +457,20 @@ struct KeyboardSessionTests {
         session.send(.editing(.move(.start)), at: 200)
         session.send(.editing(.move(.characterRight)), at: 210)
         session.send(.textInput("X"), at: 220)
-        #expect(session.textField.text == "hXéllo")
+        #expect(session.document.textField.text == "hXéllo")
         session.send(.editing(.move(.end)), at: 230)
         session.send(.editing(.deleteBackward), at: 240)
         session.send(.editing(.move(.characterLeft)), at: 250)
-        #expect(session.textField.text == "hXéll")
-        #expect(session.textField.caret == 4)
+        #expect(session.document.textField.text == "hXéll")
+        #expect(session.document.textField.caret == 4)
 
         session.click(.closeKeyboard, at: 1000)
-        let before = session.textField
+        let before = session.document.textField
         #expect(session.send(.textInput("zz"), at: 1500).texts.isEmpty)
         for command in [EditingCommand.deleteBackward, .move(.characterLeft), .move(.characterRight), .move(.start), .move(.end)] {
             #expect(session.send(.editing(command), at: 1600).texts.isEmpty)
         }
-        #expect(session.textField == before)
+        #expect(session.document.textField == before)
 
         session.click(.textField, at: 2000)
         #expect(session.send(.textInput("!"), at: 2100).texts == ["hXél!l"])
@@ -493,24 +493,24 @@ struct KeyboardSessionTests {
         // touch on a host control is not a key touch and commits nothing.
         session.send(.pointerDown(.mouse, try session.center(of: .letter("a"))), at: 1010)
         session.send(.pointerDown(.finger(2), session.layout.closeKeyboard.center), at: 1020)
-        #expect(session.hee.count == 1)
-        let text = session.textField
+        #expect(session.hee.model.count == 1)
+        let text = session.document.textField
 
         let effects = session.send(.pointersCancelled, at: 1050)
         #expect(Set(effects.withoutDisplay) == [.keyTouched(.letter("a"), down: false), .keyTouched(.hee, down: false)])
         #expect(session.pressedKeys.isEmpty)
         #expect(session.pressedHostControl == nil)
-        #expect(session.pointers.isEmpty)
-        #expect(!session.hee.isTouching)
-        #expect(session.textField == text)
-        #expect(session.hee.count == 1)
+        #expect(session.pointers.targets.isEmpty)
+        #expect(!session.hee.model.isTouching)
+        #expect(session.document.textField == text)
+        #expect(session.hee.model.count == 1)
 
         // Releases that arrive afterwards do nothing.
         var late = session.send(.pointerUp(.mouse, try session.center(of: .letter("a"))), at: 1100)
         late += session.send(.pointerUp(.finger(2), session.layout.closeKeyboard.center), at: 1100)
         #expect(late.texts.isEmpty)
         #expect(!late.contains(.stopAudioEngine))
-        #expect(session.visibility.target == .show)
+        #expect(session.hostScreen.visibility.target == .show)
         // The cap rises and the button counts again.
         #expect(session.capPress(at: ms(1200)) == 0)
         #expect(session.send(.pointerDown(.mouse, try session.center(of: .hee)), at: 1300).heeCounts == [2])
@@ -546,7 +546,7 @@ struct KeyboardSessionTests {
                 sawAnimation += 1
                 #expect(deadline > now)
                 // The deadline is when one of the running animations ends.
-                #expect(deadline == session.capTransition.end || deadline == session.visibility.deadline(after: now))
+                #expect(deadline == session.hee.cap.end || deadline == session.hostScreen.visibility.deadline(after: now))
             }
             // Nothing runs for long without input.
             #expect(!session.isAnimating(at: now + .seconds(1)))
@@ -560,7 +560,7 @@ struct KeyboardSessionTests {
         let close = session.layout.closeKeyboard.center
         session.send(.pointerDown(.finger(1), close), at: 1040)
         session.send(.pointerUp(.finger(1), close), at: 1040)  // slide until 1290; cap rises from 40 %
-        let capEnd = session.capTransition.end
+        let capEnd = session.hee.cap.end
         #expect(capEnd > ms(1040) && capEnd < ms(1100))
         #expect(session.nextAnimationDeadline(after: ms(1040)) == capEnd)
         #expect(session.capPress(at: capEnd) == 0)

@@ -100,7 +100,7 @@ struct PrepareKeysTests {
         #expect(session.keysToPrepare.hasPrefix("にほんご日本語へぇ〜"))
         #expect(Self.prepared(effects).last == session.keysToPrepare)
         // Committed: the composition is no longer among them.
-        let cell = try #require(session.candidateBar.cells.first { $0.text == "日本語" })
+        let cell = try #require(session.kana.candidateBar.cells.first { $0.text == "日本語" })
         session.send(.pointerDown(.mouse, cell.frame.center), at: 3000)
         session.send(.pointerUp(.mouse, cell.frame.center), at: 3050)
         #expect(session.keysToPrepare.hasPrefix("へぇ〜"))

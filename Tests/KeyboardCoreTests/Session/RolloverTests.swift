@@ -81,7 +81,7 @@ struct RolloverTests {
             try session.tap(.shift, at: 100)
             try session.tap(.shift, at: 200)
         }
-        #expect(session.shift.state == state)
+        #expect(session.modifiers.shift.state == state)
         return session
     }
 
@@ -103,9 +103,9 @@ struct RolloverTests {
             let id = pointers[step.index]
             let effects = session.send(step.down ? .pointerDown(id, point) : .pointerUp(id, point), at: time)
             time += 50
-            #expect(session.textField.text == expected.texts[n], "after \(step) of \(label)")
-            #expect(session.textField.caret == expected.texts[n].count, "caret after \(step) of \(label)")
-            #expect(session.shift.state == expected.shifts[n], "shift after \(step) of \(label)")
+            #expect(session.document.textField.text == expected.texts[n], "after \(step) of \(label)")
+            #expect(session.document.textField.caret == expected.texts[n].count, "caret after \(step) of \(label)")
+            #expect(session.modifiers.shift.state == expected.shifts[n], "shift after \(step) of \(label)")
             // Only the letter waiting to be typed is drawn pressed (with its callout).
             #expect(session.pressedKeys == Set(expected.held[n].map { KeyID.letter(letters[$0]) }),
                     "keys held after \(step) of \(label)")
@@ -113,7 +113,7 @@ struct RolloverTests {
             let before = n == 0 ? "" : expected.texts[n - 1]
             #expect(effects.texts == (before == expected.texts[n] ? [] : [expected.texts[n]]), "text effects of \(step) of \(label)")
         }
-        #expect(session.pointers.isEmpty)
+        #expect(session.pointers.targets.isEmpty)
     }
 
     @Test func orderingsAreAllTheInterleavings() {
@@ -175,8 +175,8 @@ struct RolloverTests {
             .keyTouched(.letter("e"), down: false),
         ])
         #expect(session.send(.pointerUp(.finger(1), h), at: 1200).withoutDisplay.isEmpty)
-        #expect(session.textField.text == "He")
-        #expect(session.shift.state == .off)
+        #expect(session.document.textField.text == "He")
+        #expect(session.modifiers.shift.state == .off)
     }
 
     // MARK: Other keys, the same key, host controls
@@ -189,7 +189,7 @@ struct RolloverTests {
         #expect(heeDown.heeCounts == [1])
         #expect(session.pressedKeys == [.hee])
         #expect(session.send(.pointerUp(.finger(1), try session.center(of: .letter("a"))), at: 1100).texts.isEmpty)
-        #expect(session.textField.text == "aへぇ〜")
+        #expect(session.document.textField.text == "aへぇ〜")
     }
 
     @Test func touchingBackspaceCommitsTheHeldLetterThenDeletesIt() throws {
@@ -199,7 +199,7 @@ struct RolloverTests {
         let backspaceDown = session.send(.pointerDown(.finger(2), try session.center(of: .backspace)), at: 1050)
         #expect(backspaceDown.texts == ["xa", "x"])
         #expect(session.send(.pointerUp(.finger(1), try session.center(of: .letter("a"))), at: 1100).texts.isEmpty)
-        #expect(session.textField.text == "x")
+        #expect(session.document.textField.text == "x")
     }
 
     @Test func spaceRollsOverLikeALetter() throws {
@@ -212,7 +212,7 @@ struct RolloverTests {
         session.send(.pointerUp(.finger(2), space), at: 1100)
         session.send(.pointerUp(.finger(1), a), at: 1110)
         session.send(.pointerUp(.finger(3), b), at: 1120)
-        #expect(session.textField.text == "a b")
+        #expect(session.document.textField.text == "a b")
     }
 
     @Test func twoFingersOnTheSameLetterTypeItTwice() throws {
@@ -255,7 +255,7 @@ struct RolloverTests {
         #expect(session.send(.pointerMoved(.finger(1), s), at: 1060).withoutDisplay.isEmpty)
         #expect(session.send(.pointerUp(.finger(1), s), at: 1080).withoutDisplay.isEmpty)
         #expect(session.send(.pointerUp(.finger(2), k), at: 1100).texts == ["ak"])
-        #expect(session.textField.text == "ak")
+        #expect(session.document.textField.text == "ak")
     }
 
     @Test func aSingleTouchStillSlidesToTheLetterItIsReleasedOn() throws {
@@ -267,7 +267,7 @@ struct RolloverTests {
         // A second touch commits the letter under the first one now: 's'.
         #expect(session.send(.pointerDown(.finger(2), d), at: 1080).texts == ["s"])
         session.send(.pointerUp(.finger(2), d), at: 1100)
-        #expect(session.textField.text == "sd")
+        #expect(session.document.textField.text == "sd")
     }
 
     @Test func aPressThatSlidOffEndsWhenAnotherTouchBegins() throws {
@@ -277,7 +277,7 @@ struct RolloverTests {
         session.send(.pointerMoved(.finger(1), session.layout.closeKeyboard.center), at: 1020)  // off the letters
         #expect(session.pointers[.finger(1)] == .key(nil))
         #expect(session.send(.pointerDown(.finger(2), k), at: 1040).texts.isEmpty)
-        #expect(session.pointers[.finger(1)] == KeyboardSession.PointerTarget.none)
+        #expect(session.pointers[.finger(1)] == Pointers.Target.none)
         // Coming back onto a letter does not start a press again.
         #expect(session.send(.pointerMoved(.finger(1), a), at: 1060).withoutDisplay.isEmpty)
         session.send(.pointerUp(.finger(1), a), at: 1080)
@@ -292,12 +292,12 @@ struct RolloverTests {
         #expect(session.send(.pointerDown(.finger(1), shift), at: 1000).shiftStates == [.on])
         session.send(.pointerDown(.finger(2), h), at: 1100)
         #expect(session.send(.pointerDown(.finger(3), e), at: 1150).texts == ["H"])
-        #expect(session.shift.isChording)
+        #expect(session.modifiers.shift.isChording)
         #expect(session.send(.pointerUp(.finger(1), shift), at: 1200).shiftStates == [.off])
         #expect(session.send(.pointerUp(.finger(3), e), at: 1250).texts == ["He"])
         session.send(.pointerUp(.finger(2), h), at: 1300)
-        #expect(session.textField.text == "He")
-        #expect(session.shift.state == .off)
+        #expect(session.document.textField.text == "He")
+        #expect(session.modifiers.shift.state == .off)
     }
 
     @Test func lettersTypedWhileShiftIsHeldAllComeOutUpperCase() throws {
@@ -309,7 +309,7 @@ struct RolloverTests {
             session.send(.pointerDown(.finger(Int64(n)), point), at: 1100 + 50 * n)
         }
         session.send(.pointerUp(.finger(2), try session.center(of: .letter("c"))), at: 1300)
-        #expect(session.textField.text == "ABC")
+        #expect(session.document.textField.text == "ABC")
         #expect(session.send(.pointerUp(.mouse, shift), at: 1400).shiftStates == [.off])
     }
 
@@ -329,7 +329,7 @@ struct RolloverTests {
         ])
         session.send(.pointerUp(.finger(1), h), at: 1100)
         try session.tap(.letter("e"), at: 1150, pointer: .finger(3))
-        #expect(session.textField.text == "hE")
+        #expect(session.document.textField.text == "hE")
         #expect(session.send(.pointerUp(.finger(2), shift), at: 1300).shiftStates == [.off])
     }
 
@@ -352,6 +352,6 @@ struct RolloverTests {
         session.send(.pointerDown(.finger(1), try session.center(of: .letter("a"))), at: 1000)
         #expect(session.send(.pointerDown(.finger(1), try session.center(of: .letter("b"))), at: 1050).texts.isEmpty)
         session.send(.pointerUp(.finger(1), try session.center(of: .letter("b"))), at: 1100)
-        #expect(session.textField.text == "b")
+        #expect(session.document.textField.text == "b")
     }
 }

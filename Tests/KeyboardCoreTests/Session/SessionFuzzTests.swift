@@ -91,13 +91,13 @@ struct SessionFuzzTests {
                 let action = Int.random(in: 0..<100, using: &rng)
                 if action < 40 {
                     // A finger on an open bubble slides along it (or just off it).
-                    if let bubble = session.bubble, bubble.pointer == id, rng.chance(60) {
+                    if let bubble = session.pointers.bubble, bubble.pointer == id, rng.chance(60) {
                         let cell = bubble.choices.randomElement(using: &rng)!.frame
                         return .pointerMoved(id, Point(x: cell.midX + Double.random(in: -cell.width...cell.width, using: &rng),
                                                        y: cell.midY + Double.random(in: -cell.height...cell.height, using: &rng)))
                     }
                     // A finger on the trackpad drags along (a few steps either way).
-                    if let pad = session.trackpad, pad.pointer == id, let p = last[id], rng.chance(60) {
+                    if let pad = session.pointers.trackpad, pad.pointer == id, let p = last[id], rng.chance(60) {
                         return .pointerMoved(id, Point(x: p.x + Double.random(in: -40...40, using: &rng), y: p.y))
                     }
                     // Move: often jitter of a few points, sometimes anywhere.
@@ -135,13 +135,13 @@ struct SessionFuzzTests {
     /// Updates `observed` with `input` and its `effects`; returns the first inconsistency.
     static func observe(_ input: KeyboardInput, _ effects: [KeyboardEffect], _ observed: inout Observed,
                         before: KeyboardSession) -> String? {
-        if case .pointerUp(let id, _) = input, before.bubble?.pointer == id, !effects.texts.isEmpty {
+        if case .pointerUp(let id, _) = input, before.pointers.bubble?.pointer == id, !effects.texts.isEmpty {
             observed.choicesTyped += 1
         }
-        if case .pointerMoved(let id, _) = input, before.trackpad?.pointer == id {
+        if case .pointerMoved(let id, _) = input, before.pointers.trackpad?.pointer == id {
             observed.trackpadSteps += effects.texts.count
         }
-        if case .pointerUp(let id, _) = input, before.layerReturns[id] != nil, effects.contains(.layoutChanged) {
+        if case .pointerUp(let id, _) = input, before.pointers.layerReturns[id] != nil, effects.contains(.layoutChanged) {
             observed.slideReturns += 1
         }
         // A layer change is always followed by the new layout.
@@ -223,31 +223,31 @@ struct SessionFuzzTests {
     /// another input it may wait for the tick, so a release at the same time wins).
     static func violation(_ session: KeyboardSession, _ observed: Observed, _ effects: [KeyboardEffect],
                           at time: Duration, wasTick: Bool, fullTextCheck: Bool) -> String? {
-        if Set(session.pointers.keys) != observed.down {
-            return "pointers \(session.pointers.keys.sorted { $0.description < $1.description }) but down \(observed.down.sorted { $0.description < $1.description })"
+        if Set(session.pointers.targets.keys) != observed.down {
+            return "pointers \(session.pointers.targets.keys.sorted { $0.description < $1.description }) but down \(observed.down.sorted { $0.description < $1.description })"
         }
-        if session.pointers.isEmpty, !session.pressedKeys.isEmpty {
+        if session.pointers.targets.isEmpty, !session.pressedKeys.isEmpty {
             return "no pointer down but keys \(session.pressedKeys.sorted()) pressed"
         }
         if session.pressedKeys != observed.touched {
             return "pressed \(session.pressedKeys.sorted()) but keyTouched says \(observed.touched.sorted())"
         }
-        if session.hee.count != observed.heeCounted {
-            return "hee.count \(session.hee.count) but \(observed.heeCounted) heeCounted effects"
+        if session.hee.model.count != observed.heeCounted {
+            return "hee.count \(session.hee.model.count) but \(observed.heeCounted) heeCounted effects"
         }
-        if session.hee.count != observed.heePressTransitions {
-            return "hee.count \(session.hee.count) but \(observed.heePressTransitions) press transitions"
+        if session.hee.model.count != observed.heePressTransitions {
+            return "hee.count \(session.hee.model.count) but \(observed.heePressTransitions) press transitions"
         }
         if observed.sounds != observed.heeCounted { return "\(observed.sounds) sounds for \(observed.heeCounted) counts" }
-        if session.hee.isTouching != session.pressedKeys.contains(.hee) { return "hee.isTouching out of step" }
-        if session.shift.isTouching != session.pressedKeys.contains(.shift) { return "shift.isTouching out of step" }
-        if (session.keyRepeat != nil) != session.pressedKeys.contains(.backspace) {
-            return "backspace repeat \(session.keyRepeat == nil ? "off" : "on") with backspace \(session.pressedKeys.contains(.backspace) ? "held" : "up")"
+        if session.hee.model.isTouching != session.pressedKeys.contains(.hee) { return "hee.isTouching out of step" }
+        if session.modifiers.shift.isTouching != session.pressedKeys.contains(.shift) { return "shift.isTouching out of step" }
+        if (session.pointers.keyRepeat != nil) != session.pressedKeys.contains(.backspace) {
+            return "backspace repeat \(session.pointers.keyRepeat == nil ? "off" : "on") with backspace \(session.pressedKeys.contains(.backspace) ? "held" : "up")"
         }
-        if session.shift.state != observed.shift {
-            return "shift \(session.shift.state) but last shiftChanged \(observed.shift)"
+        if session.modifiers.shift.state != observed.shift {
+            return "shift \(session.modifiers.shift.state) but last shiftChanged \(observed.shift)"
         }
-        let field = session.textField
+        let field = session.document.textField
         if !(0...field.count).contains(field.caret) { return "caret \(field.caret) outside 0...\(field.count)" }
         if fullTextCheck, field.count != field.text.count {
             return "count \(field.count) but text has \(field.text.count) characters"
@@ -261,7 +261,7 @@ struct SessionFuzzTests {
         }
         // iOS rollover: every touch that begins on a key commits the presses that type on
         // release, so at most one such press is pending at any time.
-        let pending = session.pointers.values.filter { target in
+        let pending = session.pointers.targets.values.filter { target in
             if case .key(let key) = target { key.map { session.definition.action(of: $0).actsOnTouchDown } != true } else { false }
         }
         if pending.count > 1 { return "\(pending.count) presses waiting to type on release" }
@@ -269,13 +269,13 @@ struct SessionFuzzTests {
             return "animating with no deadline"
         }
         if let problem = layerViolation(session, observed, effects, at: time, wasTick: wasTick) { return problem }
-        if let schedule = session.keyRepeat, !schedule.isIdle,
+        if let schedule = session.pointers.keyRepeat, !schedule.isIdle,
            schedule.nextFire < time || (wasTick && schedule.nextFire == time) {
             return "backspace repeat due at \(schedule.nextFire), already past at \(time)"
         }
         // A repeat waits only while there is nothing for it to delete.
-        if session.keyRepeat?.isIdle == true, session.textField.caret != 0 || session.textField.anchor != 0 {
-            return "backspace repeat idle with the caret at \(session.textField.caret), anchor \(session.textField.anchor)"
+        if session.pointers.keyRepeat?.isIdle == true, session.document.textField.caret != 0 || session.document.textField.anchor != 0 {
+            return "backspace repeat idle with the caret at \(session.document.textField.caret), anchor \(session.document.textField.anchor)"
         }
         return nil
     }
@@ -291,36 +291,36 @@ struct SessionFuzzTests {
         guard let layer = session.definition.layer(named: session.layerName) else { return "no layer \(session.layerName)" }
         if session.layout.orderedKeys != layer.keyIDs { return "layout of \(session.layerName) lists other keys" }
         for case .alternatesShown(let key, let choices) in effects {
-            if let bubble = session.bubble, bubble.key != key || bubble.choices != choices { return "alternatesShown differs from the bubble" }
+            if let bubble = session.pointers.bubble, bubble.key != key || bubble.choices != choices { return "alternatesShown differs from the bubble" }
         }
-        let live = session.visibility.target == .show
-        if let bubble = session.bubble {
-            guard live else { return "bubble of \(bubble.key) open with the keyboard \(session.visibility.target)" }
+        let live = session.hostScreen.visibility.target == .show
+        if let bubble = session.pointers.bubble {
+            guard live else { return "bubble of \(bubble.key) open with the keyboard \(session.hostScreen.visibility.target)" }
             guard session.pointers[bubble.pointer] == .key(bubble.key) else {
                 return "bubble of \(bubble.key) but \(bubble.pointer) holds \(String(describing: session.pointers[bubble.pointer]))"
             }
             if let selected = bubble.selected, !bubble.choices.indices.contains(selected) { return "highlight \(selected) outside the bubble" }
             let keyboard = session.layout.keyboardFrame
             if bubble.frame.minX < keyboard.minX || bubble.frame.maxX > keyboard.maxX { return "bubble \(bubble.frame) outside \(keyboard)" }
-            if session.trackpad != nil { return "a bubble and the trackpad at once" }
+            if session.pointers.trackpad != nil { return "a bubble and the trackpad at once" }
         }
-        if (session.trackpad != nil) != observed.trackpadOn {
-            return "trackpad \(session.trackpad == nil ? "off" : "on") but the last trackpadChanged says \(observed.trackpadOn)"
+        if (session.pointers.trackpad != nil) != observed.trackpadOn {
+            return "trackpad \(session.pointers.trackpad == nil ? "off" : "on") but the last trackpadChanged says \(observed.trackpadOn)"
         }
-        if let pad = session.trackpad {
-            guard live else { return "trackpad on with the keyboard \(session.visibility.target)" }
+        if let pad = session.pointers.trackpad {
+            guard live else { return "trackpad on with the keyboard \(session.hostScreen.visibility.target)" }
             guard session.pointers[pad.pointer] == .key(.space) else { return "trackpad but \(pad.pointer) is not on the space bar" }
         }
-        if let hold = session.hold {
-            guard live else { return "hold of \(hold.key) pending with the keyboard \(session.visibility.target)" }
+        if let hold = session.pointers.hold {
+            guard live else { return "hold of \(hold.key) pending with the keyboard \(session.hostScreen.visibility.target)" }
             guard session.pointers[hold.pointer] == .key(hold.key) else { return "hold of \(hold.key) but its pointer holds something else" }
             if hold.due < time || (wasTick && hold.due == time) { return "hold due at \(hold.due), past at \(time)" }
-            if session.bubble?.pointer == hold.pointer || session.trackpad?.pointer == hold.pointer {
+            if session.pointers.bubble?.pointer == hold.pointer || session.pointers.trackpad?.pointer == hold.pointer {
                 return "hold pending for a pointer whose bubble or trackpad is open"
             }
         }
-        for id in session.layerReturns.keys where session.pointers[id] == nil {
-            return "a way back to \(session.layerReturns[id]!) for \(id), which is up"
+        for id in session.pointers.layerReturns.keys where session.pointers[id] == nil {
+            return "a way back to \(session.pointers.layerReturns[id]!) for \(id), which is up"
         }
         return nil
     }
@@ -355,14 +355,14 @@ struct SessionFuzzTests {
                 Issue.record("seed \(seed), step \(step), t = \(time), after \(input): \(problem)")
                 return
             }
-            observed.maxTextCount = max(observed.maxTextCount, session.textField.count)
+            observed.maxTextCount = max(observed.maxTextCount, session.document.textField.count)
         }
 
         // All pointers up at the end: nothing may stay pressed.
         _ = session.handle(.pointersCancelled, at: time)
-        #expect(session.pointers.isEmpty)
+        #expect(session.pointers.targets.isEmpty)
         #expect(session.pressedKeys.isEmpty)
-        #expect(session.textField.count == session.textField.text.count)
+        #expect(session.document.textField.count == session.document.textField.text.count)
 
         // The run reached the cases it is meant to exercise.
         #expect(observed.totalCounted > 1_000)

@@ -32,23 +32,23 @@ struct ShowRulesTests {
             #expect(effects.heeCounts == [i])
             #expect(effects.texts == [Self.text(i)])
             #expect(Self.sounds(effects) == 1)
-            #expect(session.hee.isFull == (i == 20), "isFull after \(i)")
+            #expect(session.hee.model.isFull == (i == 20), "isFull after \(i)")
         }
-        #expect(session.hee.count == 20)
-        #expect(session.textField.text == Self.text(20))
+        #expect(session.hee.model.count == 20)
+        #expect(session.document.textField.text == Self.text(20))
     }
 
     @Test func the21stPressInsertsNothingAndPlaysNothing() throws {
         var session = Self.launched(limit: 20)
         _ = try Self.pressHee(&session, times: 20, from: 1000)
-        let before = session.textField
+        let before = session.document.textField
         let effects = try Self.pressHee(&session, times: 5, from: 5000)
         #expect(effects.heeCounts.isEmpty)
         #expect(effects.texts.isEmpty)
         #expect(Self.sounds(effects) == 0)
-        #expect(session.hee.count == 20 && session.hee.isFull)
-        #expect(session.textField == before)
-        #expect(session.hee.counterText == "20")
+        #expect(session.hee.model.count == 20 && session.hee.model.isFull)
+        #expect(session.document.textField == before)
+        #expect(session.hee.model.counterText == "20")
         // The key still goes down and up each time.
         let touches = effects.filter { if case .keyTouched(.hee, _) = $0 { true } else { false } }
         #expect(touches.count == 10)
@@ -70,27 +70,27 @@ struct ShowRulesTests {
     @Test func limitOfOne() throws {
         var session = Self.launched(limit: 1)
         #expect(try session.tap(.hee, at: 1000).heeCounts == [1])
-        #expect(session.hee.isFull)
+        #expect(session.hee.model.isFull)
         #expect(try session.tap(.hee, at: 1200).heeCounts.isEmpty)
     }
 
     @Test func resetStartsTheCountAgain() throws {
         var session = Self.launched(limit: 20)
         _ = try Self.pressHee(&session, times: 21, from: 1000)
-        #expect(session.hee.isFull)
+        #expect(session.hee.model.isFull)
         let reset = session.click(.resetCount, at: 5000)
         #expect(reset.contains(.countReset))
         #expect(reset.heeCounts.isEmpty && reset.texts.isEmpty, "reset does not touch the text")
-        #expect(session.hee.count == 0 && !session.hee.isFull)
-        #expect(session.hee.counterText == " 0")
-        #expect(session.textField.text == Self.text(20))
+        #expect(session.hee.model.count == 0 && !session.hee.model.isFull)
+        #expect(session.hee.model.counterText == " 0")
+        #expect(session.document.textField.text == Self.text(20))
         let again = try session.tap(.hee, at: 6000)
         #expect(again.heeCounts == [1])
         #expect(again.texts == [Self.text(21)])
         #expect(Self.sounds(again) == 1)
         let more = try Self.pressHee(&session, times: 25, from: 7000)
         #expect(more.heeCounts == Array(2...20), "full again at 20")
-        #expect(session.hee.isFull)
+        #expect(session.hee.model.isFull)
     }
 
     @Test func resetActsOnReleaseOverTheButton() throws {
@@ -98,12 +98,12 @@ struct ShowRulesTests {
         _ = try Self.pressHee(&session, times: 3, from: 1000)
         let button = session.layout.resetCount
         let down = session.send(.pointerDown(.mouse, button.center), at: 2000)
-        #expect(!down.contains(.countReset) && session.hee.count == 3, "nothing on press")
+        #expect(!down.contains(.countReset) && session.hee.model.count == 3, "nothing on press")
         let offButton = Point(x: button.center.x, y: button.maxY + 30)
         let up = session.send(.pointerUp(.mouse, offButton), at: 2100)
-        #expect(!up.contains(.countReset) && session.hee.count == 3, "released elsewhere: no reset")
+        #expect(!up.contains(.countReset) && session.hee.model.count == 3, "released elsewhere: no reset")
         #expect(session.click(.resetCount, at: 3000).contains(.countReset))
-        #expect(session.hee.count == 0)
+        #expect(session.hee.model.count == 0)
         #expect(!session.click(.resetCount, at: 4000).contains(.countReset), "nothing to reset at 0")
     }
 
@@ -132,9 +132,9 @@ struct ShowRulesTests {
         let effects = try Self.pressHee(&session, times: 101, from: 1000)
         #expect(effects.heeCounts == Array(1...101))
         #expect(Self.sounds(effects) == 101)
-        #expect(!session.hee.isFull)
-        #expect(session.hee.count == 101)
-        #expect(session.hee.displayedCount == 1 && session.hee.counterText == " 1")
+        #expect(!session.hee.model.isFull)
+        #expect(session.hee.model.count == 101)
+        #expect(session.hee.model.displayedCount == 1 && session.hee.model.counterText == " 1")
         var model = HeeButtonModel(count: 99)
         #expect(model.counterText == "99")
         let counted = model.touchDown()
@@ -150,35 +150,35 @@ struct ShowRulesTests {
 
     @Test func volumeButtonsStepByTenWithin0To100() {
         var session = Self.launched()
-        #expect(session.volume == 100)
+        #expect(session.hee.volume == 100)
         #expect(Self.volumes(session.click(.volumeUp, at: 1000)).isEmpty, "no change at 100")
-        #expect(session.volume == 100)
+        #expect(session.hee.volume == 100)
         var seen: [Int] = []
         for i in 0..<12 { seen += Self.volumes(session.click(.volumeDown, at: 2000 + i * 100)) }
         #expect(seen == [90, 80, 70, 60, 50, 40, 30, 20, 10, 0], "no change at 0")
-        #expect(session.volume == 0)
+        #expect(session.hee.volume == 0)
         #expect(Self.volumes(session.click(.volumeUp, at: 4000)) == [10])
-        #expect(session.volume == 10)
+        #expect(session.hee.volume == 10)
     }
 
     @Test func volumeStepsClampAtTheEnds() {
         var session = Self.launched(volume: 35)
-        #expect(session.volume == 35)
+        #expect(session.hee.volume == 35)
         var seen: [Int] = []
         for i in 0..<5 { seen += Self.volumes(session.click(.volumeDown, at: 1000 + i * 100)) }
         #expect(seen == [25, 15, 5, 0])
         var up = Self.launched(volume: 95)
         #expect(Self.volumes(up.click(.volumeUp, at: 1000)) == [100])
         #expect(Self.volumes(up.click(.volumeUp, at: 1100)).isEmpty)
-        #expect(KeyboardSession(windowSize: KeyboardLayout.defaultWindowSize, volume: 150).volume == 100)
-        #expect(KeyboardSession(windowSize: KeyboardLayout.defaultWindowSize, volume: -5).volume == 0)
+        #expect(KeyboardSession(windowSize: KeyboardLayout.defaultWindowSize, volume: 150).hee.volume == 100)
+        #expect(KeyboardSession(windowSize: KeyboardLayout.defaultWindowSize, volume: -5).hee.volume == 0)
     }
 
     @Test func volumeButtonsWorkWithTheKeyboardHidden() {
         var session = Self.launched()
         _ = session.click(.closeKeyboard, at: 1000)
         _ = session.send(.tick, at: 2000)
-        #expect(session.monitor.keyboardStatus == .hide)
+        #expect(session.hostScreen.monitor.keyboardStatus == .hide)
         #expect(Self.volumes(session.click(.volumeDown, at: 3000)) == [90])
     }
 
@@ -206,7 +206,7 @@ struct ShowRulesTests {
         _ = session.send(.escape, at: 1000)
         _ = session.click(.textField, at: 2000)
         _ = session.send(.tick, at: 3000)
-        #expect(session.monitor.keyboardStatus == .show)
+        #expect(session.hostScreen.monitor.keyboardStatus == .show)
         #expect(!session.send(.escape, at: 4000).contains(.quit))
     }
 

@@ -20,8 +20,8 @@ struct SystemModeTests {
             .layoutChanged, .startAudioEngine, .keyboardFrameChanged(.show, session.layout.keyboardFrame),
             .prepareKeys("へぇ〜qwertyuiopasdfghjklzxcvbnm"),
         ])
-        #expect(!session.isTextFieldFocused)
-        #expect(session.keyTarget == .noFocusedWindow)
+        #expect(!session.hostScreen.isTextFieldFocused)
+        #expect(session.document.keyTarget == .noFocusedWindow)
         #expect(session.mode == .system)
     }
 
@@ -32,8 +32,8 @@ struct SystemModeTests {
         #expect(effects.withoutDisplay == [
             .keyTouched(.hee, down: true), .heeCounted(1), .send(.text("へぇ〜")), .playSound(.hee),
         ])
-        #expect(session.textField.text.isEmpty)
-        #expect(session.keystrokes.pending.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
+        #expect(session.document.keystrokes.pending.isEmpty)
         let up = session.send(.pointerUp(.mouse, hee), at: 1100)
         #expect(up.withoutDisplay == [.keyTouched(.hee, down: false)])
     }
@@ -57,12 +57,12 @@ struct SystemModeTests {
         typed += Self.sends(try session.tap(.space, at: 1100))
         typed += Self.sends(try session.tap(.shift, at: 1300))     // double tap: caps lock
         typed += Self.sends(try session.tap(.shift, at: 1450))
-        #expect(session.shift.state == .capsLock)
+        #expect(session.modifiers.shift.state == .capsLock)
         typed += Self.sends(try session.tap(.letter("b"), at: 1700))
         typed += Self.sends(try session.tap(.letter("c"), at: 1900))
         typed += Self.sends(try session.tap(.return, at: 2100))
         #expect(typed == [.text("i"), .text("A"), .text("a"), .text(" "), .text("B"), .text("C"), .key(.return)])
-        #expect(session.textField.text.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
     }
 
     @Test func keyRepeatsThenDeletesWordsAfterTwoSeconds() throws {
@@ -83,7 +83,7 @@ struct SystemModeTests {
         let window = FocusedWindow(id: 0x400003, title: "Terminal")
         let effects = session.send(.keyTargetChanged(.window(window)), at: 100)
         #expect(effects == [.needsDisplay])
-        #expect(session.keyTarget == .window(window))
+        #expect(session.document.keyTarget == .window(window))
         #expect(session.send(.keyTargetChanged(.window(window)), at: 200).isEmpty)
         #expect(session.send(.keyTargetChanged(.noFocusedWindow), at: 300) == [.needsDisplay])
     }
@@ -97,8 +97,8 @@ struct SystemModeTests {
         _ = session.send(.paste("y"), at: 120)
         let escape = session.send(.escape, at: 200)
         #expect(escape.isEmpty)
-        #expect(session.visibility.target == .show)
-        #expect(session.textField.text.isEmpty)
+        #expect(session.hostScreen.visibility.target == .show)
+        #expect(session.document.textField.text.isEmpty)
     }
 
     /// One code path: the same touches on the same keys (at the same relative points, in
@@ -141,7 +141,7 @@ struct SystemModeTests {
                 let onBubble = [host, system].contains { session in
                     var opened = session
                     opened.handle(.tick, at: ms(time) - .nanoseconds(1))
-                    return opened.bubble.map { $0.cell(containing: point(key, opened.layout, u, v)) != nil } ?? false
+                    return opened.pointers.bubble.map { $0.cell(containing: point(key, opened.layout, u, v)) != nil } ?? false
                 }
                 if onBubble {
                     input = { _ in .tick }
@@ -165,15 +165,15 @@ struct SystemModeTests {
                 default: Issue.record("unexpected \(stroke)")
                 }
             }
-            try #require(host.textField.text == replica.text, "seed \(seed) step \(step)")
-            try #require(host.hee.count == system.hee.count, "seed \(seed) step \(step)")
-            try #require(host.shift == system.shift, "seed \(seed) step \(step)")
+            try #require(host.document.textField.text == replica.text, "seed \(seed) step \(step)")
+            try #require(host.hee.model.count == system.hee.model.count, "seed \(seed) step \(step)")
+            try #require(host.modifiers.shift == system.modifiers.shift, "seed \(seed) step \(step)")
             try #require(host.pressedKeys == system.pressedKeys, "seed \(seed) step \(step)")
             try #require(hostEffects.heeCounts == systemEffects.heeCounts)
             try #require(hostEffects.shiftStates == systemEffects.shiftStates)
             #expect(systemEffects.texts.isEmpty)
         }
-        #expect(host.hee.count > 0)
+        #expect(host.hee.model.count > 0)
         #expect(replica.text.count > 0)
     }
 

@@ -12,22 +12,22 @@ struct TouchCancelTests {
         session.send(.pointerDown(.finger(2), try session.center(of: .letter("a"))), at: 1010)
         session.send(.pointerDown(.finger(3), session.layout.closeKeyboard.center), at: 1020)
         #expect(session.pressedKeys == [.hee, .letter("a")])
-        let field = session.textField
+        let field = session.document.textField
 
         let effects = session.send(.touchesCancelled, at: 1050)
         #expect(Set(effects.withoutDisplay) == [.keyTouched(.hee, down: false), .keyTouched(.letter("a"), down: false)])
-        #expect(session.pointers.isEmpty)
+        #expect(session.pointers.targets.isEmpty)
         #expect(session.pressedKeys.isEmpty)
-        #expect(session.textField == field)
-        #expect(session.hee.count == 1)
-        #expect(!session.hee.isTouching)
+        #expect(session.document.textField == field)
+        #expect(session.hee.model.count == 1)
+        #expect(!session.hee.model.isTouching)
 
         // The fingers' later releases (a compositor sends none; SDL makes one when the id
         // goes down again) act on nothing: the close button stays, no letter types.
         var late = session.send(.pointerUp(.finger(2), try session.center(of: .letter("a"))), at: 1100)
         late += session.send(.pointerUp(.finger(3), session.layout.closeKeyboard.center), at: 1100)
         #expect(late.withoutDisplay.isEmpty)
-        #expect(session.visibility.target == .show)
+        #expect(session.hostScreen.visibility.target == .show)
         // The same finger id types again once it goes down anew.
         let again = try session.tap(.letter("b"), at: 1200, pointer: .finger(2))
         #expect(again.texts == ["へぇ〜b"])
@@ -40,11 +40,11 @@ struct TouchCancelTests {
         var session = KeyboardSession.launched()
         session.send(.pointerDown(.finger(1), try session.center(of: .letter("a"))), at: 1000)
         session.send(.tick, at: 1000 + 500)
-        #expect(session.bubble?.key == .letter("a"))
+        #expect(session.pointers.bubble?.key == .letter("a"))
         let effects = session.send(.touchesCancelled, at: 1600)
         #expect(effects.withoutDisplay == [.keyTouched(.letter("a"), down: false)])
-        #expect(session.bubble == nil && session.hold == nil && session.pointers.isEmpty)
-        #expect(session.textField.text.isEmpty)
+        #expect(session.pointers.bubble == nil && session.pointers.hold == nil && session.pointers.targets.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
     }
 
     @Test func touchesCancelledLeavesTheMousePress() throws {
@@ -54,10 +54,10 @@ struct TouchCancelTests {
         let effects = session.send(.touchesCancelled, at: 1020)
         #expect(effects.withoutDisplay == [.keyTouched(.letter("s"), down: false)])
         #expect(session.pressedKeys == [.hee])
-        #expect(session.pointers.keys.sorted { $0.description < $1.description } == [.mouse])
+        #expect(session.pointers.targets.keys.sorted { $0.description < $1.description } == [.mouse])
         let up = session.send(.pointerUp(.mouse, try session.center(of: .hee)), at: 1100)
         #expect(up.withoutDisplay == [.keyTouched(.hee, down: false)])
-        #expect(session.textField.text == "へぇ〜")
+        #expect(session.document.textField.text == "へぇ〜")
     }
 
     @Test func touchesCancelledWithNoFingerDownChangesNothing() throws {
@@ -74,9 +74,9 @@ struct TouchCancelTests {
         effects += session.send(.pointerMoved(.finger(5), try session.center(of: .hee)), at: 1010)
         effects += session.send(.pointerUp(.finger(5), try session.center(of: .hee)), at: 1020)
         #expect(effects.withoutDisplay.isEmpty)
-        #expect(session.pointers.isEmpty)
-        #expect(session.hee.count == 0)
-        #expect(session.textField.text.isEmpty)
+        #expect(session.pointers.targets.isEmpty)
+        #expect(session.hee.model.count == 0)
+        #expect(session.document.textField.text.isEmpty)
         // It does not hold up the next touch either.
         #expect(try session.tap(.letter("a"), at: 1100, pointer: .finger(5)).texts == ["a"])
     }

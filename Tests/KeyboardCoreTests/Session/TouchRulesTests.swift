@@ -24,13 +24,13 @@ struct TouchRulesTests {
             .keyTouched(.letter("p"), down: true),
         ])
         #expect(session.pressedKeys == [.hee, .letter("p")])
-        #expect(session.pointers == [.mouse: .key(.hee), .finger(1): .none, .finger(2): .key(.letter("p"))])
+        #expect(session.pointers.targets == [.mouse: .key(.hee), .finger(1): .none, .finger(2): .key(.letter("p"))])
 
         // Lifting the first finger does nothing more.
         let qUp = session.send(.pointerUp(.finger(1), q), at: 1100)
         #expect(qUp.withoutDisplay.isEmpty)
         #expect(session.pressedKeys == [.hee, .letter("p")])
-        #expect(session.hee.isTouching)
+        #expect(session.hee.model.isTouching)
 
         let mouseUp = session.send(.pointerUp(.mouse, hee), at: 1150)
         #expect(mouseUp.withoutDisplay == [.keyTouched(.hee, down: false)])
@@ -39,8 +39,8 @@ struct TouchRulesTests {
         let pUp = session.send(.pointerUp(.finger(2), p), at: 1200)
         #expect(pUp.texts == ["へぇ〜qp"])
         #expect(session.pressedKeys.isEmpty)
-        #expect(session.pointers.isEmpty)
-        #expect(session.hee.count == 1)
+        #expect(session.pointers.targets.isEmpty)
+        #expect(session.hee.model.count == 1)
     }
 
     @Test func twoFingersOnHeeCountOnceAndReleaseWithTheLastFinger() throws {
@@ -63,7 +63,7 @@ struct TouchRulesTests {
         let firstUp = session.send(.pointerUp(.finger(1), hee), at: 1100)
         #expect(firstUp.withoutDisplay.isEmpty)
         #expect(session.pressedKeys == [.hee])
-        #expect(session.hee.isTouching)
+        #expect(session.hee.model.isTouching)
         #expect(session.capPress(at: ms(1200)) == 1)
 
         // The first finger comes back while the second still holds: the same press.
@@ -74,9 +74,9 @@ struct TouchRulesTests {
         let lastUp = session.send(.pointerUp(.finger(2), hee), at: 1250)
         #expect(lastUp.withoutDisplay == [.keyTouched(.hee, down: false)])
         #expect(session.pressedKeys.isEmpty)
-        #expect(!session.hee.isTouching)
-        #expect(session.hee.count == 1)
-        #expect(session.textField.text == "へぇ〜")
+        #expect(!session.hee.model.isTouching)
+        #expect(session.hee.model.count == 1)
+        #expect(session.document.textField.text == "へぇ〜")
         #expect(session.capPress(at: ms(1350)) == 0)
     }
 
@@ -98,20 +98,20 @@ struct TouchRulesTests {
         let shift = try session.center(of: .shift)
 
         #expect(session.send(.pointerDown(.finger(1), shift), at: 1000).shiftStates == [.on])
-        #expect(session.shift.isTouching)
+        #expect(session.modifiers.shift.isTouching)
         // More fingers on the held key, 10 ms apart (inside the double-tap window): no change.
         #expect(session.send(.pointerDown(.finger(2), shift), at: 1010).withoutDisplay.isEmpty)
         #expect(session.send(.pointerUp(.finger(1), shift), at: 1020).withoutDisplay.isEmpty)
         #expect(session.send(.pointerDown(.finger(1), shift), at: 1030).withoutDisplay.isEmpty)
         #expect(session.send(.pointerUp(.finger(1), shift), at: 1040).withoutDisplay.isEmpty)
-        #expect(session.shift.state == .on)
-        #expect(session.shift.isTouching)
+        #expect(session.modifiers.shift.state == .on)
+        #expect(session.modifiers.shift.isTouching)
 
         let last = session.send(.pointerUp(.finger(2), shift), at: 1100)
         #expect(last.withoutDisplay == [.keyTouched(.shift, down: false)])
-        #expect(!session.shift.isTouching)
+        #expect(!session.modifiers.shift.isTouching)
         // A plain tap: shift stays on and types one capital.
-        #expect(session.shift.state == .on)
+        #expect(session.modifiers.shift.state == .on)
         let typed = try session.tap(.letter("x"), at: 1500)
         #expect(typed.texts == ["X"])
         #expect(typed.shiftStates == [.off])
@@ -126,7 +126,7 @@ struct TouchRulesTests {
 
         let down = session.send(.pointerDown(.finger(1), a), at: 1000)
         #expect(down.withoutDisplay == [.keyTouched(.letter("a"), down: true)])
-        #expect(session.textField.text.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
 
         let slide = session.send(.pointerMoved(.finger(1), s), at: 1050)
         #expect(slide.withoutDisplay == [
@@ -140,7 +140,7 @@ struct TouchRulesTests {
             .textChanged("d", caret: 1),
             .keyTouched(.letter("d"), down: false),
         ])
-        #expect(session.pointers.isEmpty)
+        #expect(session.pointers.targets.isEmpty)
     }
 
     @Test func slidingOffEveryKeyCancelsAndSlidingBackReArms() throws {
@@ -157,8 +157,8 @@ struct TouchRulesTests {
         // Lifted off the keys: cancelled.
         let cancelled = session.send(.pointerUp(.finger(3), offKeys), at: 1100)
         #expect(cancelled.withoutDisplay.isEmpty)
-        #expect(session.textField.text.isEmpty)
-        #expect(session.pointers.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
+        #expect(session.pointers.targets.isEmpty)
 
         // Off, then back onto a letter: the letter under the finger types.
         session.send(.pointerDown(.finger(3), a), at: 2000)
@@ -167,7 +167,7 @@ struct TouchRulesTests {
         #expect(back.withoutDisplay == [.keyTouched(.letter("g"), down: true)])
         let up = session.send(.pointerUp(.finger(3), g), at: 2150)
         #expect(up.texts == ["g"])
-        #expect(session.textField.text == "g")
+        #expect(session.document.textField.text == "g")
     }
 
     @Test func slidingALetterOntoBackspaceCancelsIt() throws {
@@ -179,8 +179,8 @@ struct TouchRulesTests {
         #expect(onto.withoutDisplay == [.keyTouched(.letter("m"), down: false)])
         let up = session.send(.pointerUp(.mouse, backspace), at: 1100)
         #expect(up.texts.isEmpty)
-        #expect(session.textField.text == "xy")
-        #expect(session.keyRepeat == nil)
+        #expect(session.document.textField.text == "xy")
+        #expect(session.pointers.keyRepeat == nil)
     }
 
     // MARK: Shift held as a modifier
@@ -198,24 +198,24 @@ struct TouchRulesTests {
         let a = try session.tap(.letter("a"), at: 1020, hold: 20, pointer: .finger(2))
         #expect(a.texts == ["A"])
         #expect(a.shiftStates.isEmpty)
-        #expect(session.shift.state == .on)
+        #expect(session.modifiers.shift.state == .on)
         let b = try session.tap(.letter("b"), at: 1050, hold: 20, pointer: .finger(2))
         #expect(b.texts == ["AB"])
         #expect(b.shiftStates.isEmpty)
-        #expect(session.shift.state == .on)
-        #expect(session.shift.isChording)
+        #expect(session.modifiers.shift.state == .on)
+        #expect(session.modifiers.shift.isChording)
 
         // Lifting shift after the chord leaves it off.
         let up = session.send(.pointerUp(.finger(1), shift), at: 1100)
         #expect(up.withoutDisplay == [.keyTouched(.shift, down: false), .shiftChanged(.off)])
-        #expect(session.shift.state == .off)
-        #expect(!session.shift.isTouching)
+        #expect(session.modifiers.shift.state == .off)
+        #expect(!session.modifiers.shift.isTouching)
 
         // A tap 100 ms later (200 ms after the chord's touch-down) is a single tap, not the
         // second half of a double tap.
         let tap = try session.tap(.shift, at: 1200)
         #expect(tap.shiftStates == [.on])
-        #expect(session.shift.state == .on)
+        #expect(session.modifiers.shift.state == .on)
         let c = try session.tap(.letter("c"), at: 1600)
         #expect(c.texts == ["ABC"])
         #expect(c.shiftStates == [.off])
@@ -225,7 +225,7 @@ struct TouchRulesTests {
         var session = KeyboardSession.launched()
         try session.tap(.shift, at: 1000)
         try session.tap(.shift, at: 1100)
-        #expect(session.shift.state == .capsLock)
+        #expect(session.modifiers.shift.state == .capsLock)
         // Held again much later: a single touch-down from caps lock turns it off, but the
         // held key still types capitals, and the chord ends off.
         let shift = try session.center(of: .shift)
@@ -233,7 +233,7 @@ struct TouchRulesTests {
         let typed = try session.tap(.letter("k"), at: 2050, pointer: .finger(2))
         #expect(typed.texts == ["K"])
         session.send(.pointerUp(.finger(1), shift), at: 2200)
-        #expect(session.shift.state == .off)
+        #expect(session.modifiers.shift.state == .off)
         #expect(try session.tap(.letter("k"), at: 2400).texts == ["Kk"])
     }
 
@@ -243,8 +243,8 @@ struct TouchRulesTests {
         session.send(.pointerDown(.finger(1), shift), at: 1000)
         let up = session.send(.pointerUp(.finger(1), shift), at: 3000)
         #expect(up.withoutDisplay == [.keyTouched(.shift, down: false)])
-        #expect(session.shift.state == .on)
-        #expect(!session.shift.isChording)
+        #expect(session.modifiers.shift.state == .on)
+        #expect(!session.modifiers.shift.isChording)
         let typed = try session.tap(.letter("z"), at: 3500)
         #expect(typed.texts == ["Z"])
         #expect(typed.shiftStates == [.off])
@@ -259,12 +259,12 @@ struct TouchRulesTests {
         session.send(.pointerDown(.mouse, a), at: 1000)
         let hover = session.send(.pointerHover(.mouse, a), at: 1500)
         #expect(hover.withoutDisplay == [.keyTouched(.letter("a"), down: false)])
-        #expect(session.pointers.isEmpty)
+        #expect(session.pointers.targets.isEmpty)
         #expect(session.pressedKeys.isEmpty)
-        #expect(session.textField.text.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
         // A stray release afterwards does nothing either.
         #expect(session.send(.pointerUp(.mouse, a), at: 1600).withoutDisplay.isEmpty)
-        #expect(session.textField.text.isEmpty)
+        #expect(session.document.textField.text.isEmpty)
         // Hovering while up is just hovering.
         #expect(session.send(.pointerHover(.mouse, a), at: 1700).withoutDisplay.isEmpty)
     }
@@ -277,9 +277,9 @@ struct TouchRulesTests {
         let hover = session.send(.pointerHover(.mouse, Point(x: 10, y: 10)), at: 1200)
         #expect(hover.withoutDisplay == [.keyTouched(.hee, down: false)])
         #expect(hover.contains(.needsDisplay))
-        #expect(!session.hee.isTouching)
-        #expect(session.hee.count == 1)
-        #expect(session.textField.text == "へぇ〜")
+        #expect(!session.hee.model.isTouching)
+        #expect(session.hee.model.count == 1)
+        #expect(session.document.textField.text == "へぇ〜")
         // The cap rises back over 0.1 s.
         let animating = session.isAnimating(at: ms(1200))
         #expect(animating)
@@ -300,8 +300,8 @@ struct TouchRulesTests {
             .keyTouched(.letter("a"), down: false),
             .keyTouched(.letter("b"), down: true),
         ])
-        #expect(session.textField.text.isEmpty)
-        #expect(session.pointers == [.finger(7): .key(.letter("b"))])
+        #expect(session.document.textField.text.isEmpty)
+        #expect(session.pointers.targets == [.finger(7): .key(.letter("b"))])
         let up = session.send(.pointerUp(.finger(7), b), at: 1150)
         #expect(up.texts == ["b"])
         #expect(session.pressedKeys.isEmpty)
@@ -321,7 +321,7 @@ struct TouchRulesTests {
         ])
         session.send(.pointerUp(.finger(7), hee), at: 1350)
         #expect(session.pressedKeys.isEmpty)
-        #expect(session.hee.count == 2)
+        #expect(session.hee.model.count == 2)
     }
 
     @Test func focusLossWithSeveralPointersDownActsOnNothing() throws {
@@ -333,25 +333,25 @@ struct TouchRulesTests {
         // Last, so no later touch commits it (iOS rollover).
         session.send(.pointerDown(.finger(1), try session.center(of: .letter("a"))), at: 1030)
         #expect(session.pressedKeys == [.hee, .letter("a"), .shift, .backspace])
-        #expect(session.hee.count == 1)
-        #expect(session.textField.text == "helloへぇ")
-        #expect(session.shift.isTouching)
-        #expect(session.keyRepeat != nil)
-        let field = session.textField
+        #expect(session.hee.model.count == 1)
+        #expect(session.document.textField.text == "helloへぇ")
+        #expect(session.modifiers.shift.isTouching)
+        #expect(session.pointers.keyRepeat != nil)
+        let field = session.document.textField
 
         let cancelled = session.send(.pointersCancelled, at: 1100)
         #expect(Set(cancelled.withoutDisplay) == [
             .keyTouched(.hee, down: false), .keyTouched(.letter("a"), down: false),
             .keyTouched(.shift, down: false), .keyTouched(.backspace, down: false),
         ])
-        #expect(session.pointers.isEmpty)
+        #expect(session.pointers.targets.isEmpty)
         #expect(session.pressedKeys.isEmpty)
-        #expect(session.textField == field)
-        #expect(session.hee.count == 1)
-        #expect(!session.hee.isTouching)
-        #expect(!session.shift.isTouching)
-        #expect(session.shift.state == .on)  // a touch-down without a chord, like a tap
-        #expect(session.keyRepeat == nil)
+        #expect(session.document.textField == field)
+        #expect(session.hee.model.count == 1)
+        #expect(!session.hee.model.isTouching)
+        #expect(!session.modifiers.shift.isTouching)
+        #expect(session.modifiers.shift.state == .on)  // a touch-down without a chord, like a tap
+        #expect(session.pointers.keyRepeat == nil)
 
         // No repeat fires later, and stray releases do nothing.
         #expect(session.nextAnimationDeadline(after: ms(1300)) == nil)
@@ -359,7 +359,7 @@ struct TouchRulesTests {
         later += session.send(.pointerUp(.finger(1), try session.center(of: .letter("a"))), at: 5100)
         later += session.send(.pointerUp(.finger(3), try session.center(of: .backspace)), at: 5100)
         #expect(later.texts.isEmpty)
-        #expect(session.textField == field)
+        #expect(session.document.textField == field)
     }
 
     @Test func closingWhileOtherPointersHoldKeysReleasesEachOnce() throws {
@@ -375,13 +375,13 @@ struct TouchRulesTests {
         #expect(effects.texts.isEmpty)
         #expect(effects.contains(.stopAudioEngine))
         #expect(session.pressedKeys.isEmpty)
-        #expect(session.keyRepeat == nil)
-        #expect(session.pointers.count == 3)  // the fingers are still down, holding nothing
+        #expect(session.pointers.keyRepeat == nil)
+        #expect(session.pointers.targets.count == 3)  // the fingers are still down, holding nothing
         var late = session.send(.pointerUp(.finger(1), try session.center(of: .letter("w"))), at: 1200)
         late += session.send(.pointerUp(.finger(2), try session.center(of: .hee)), at: 1200)
         late += session.send(.pointerUp(.finger(3), try session.center(of: .backspace)), at: 1200)
         #expect(late.withoutDisplay.isEmpty)
-        #expect(session.hee.count == 1)
+        #expect(session.hee.model.count == 1)
     }
 
     // MARK: Backspace repeat
@@ -432,9 +432,9 @@ struct TouchRulesTests {
         #expect(fineTexts.count == coarseTexts.count)
         let firstDifference = zip(fineTexts, coarseTexts).enumerated().first { $1.0 != $1.1 }?.offset
         #expect(firstDifference == nil)
-        #expect(coarse.textField == fine.textField)
-        #expect(coarse.keyRepeat == fine.keyRepeat)
-        #expect(coarse.keyRepeat?.nextFire == ms(4100))
+        #expect(coarse.document.textField == fine.document.textField)
+        #expect(coarse.pointers.keyRepeat == fine.pointers.keyRepeat)
+        #expect(coarse.pointers.keyRepeat?.nextFire == ms(4100))
         let sameSession = coarse == fine
         #expect(sameSession, "the whole session state is the same either way")
     }
@@ -445,20 +445,20 @@ struct TouchRulesTests {
         session.send(.pointerDown(.finger(1), backspace), at: 1000)  // 1 character
         // Repeats at 1500 ... 2900 delete one character each: 15 more.
         session.send(.tick, at: 2999)
-        #expect(session.textField.text == "aaa bbb ccc ddd eee fff")
+        #expect(session.document.textField.text == "aaa bbb ccc ddd eee fff")
         // From 2 s after the press, whole words (and the spaces before the caret).
         #expect(session.send(.tick, at: 3000).texts == ["aaa bbb ccc ddd eee "])
         #expect(session.send(.tick, at: 3100).texts == ["aaa bbb ccc ddd "])
         #expect(session.send(.tick, at: 3250).texts == ["aaa bbb ccc "])
-        #expect(session.textField.caret == 12)
+        #expect(session.document.textField.caret == 12)
         // Several words at once when time jumps.
         #expect(session.send(.tick, at: 3500).texts == ["aaa bbb ", "aaa ", ""])
         #expect(session.send(.tick, at: 3600).texts.isEmpty)
-        #expect(!session.textField.hasText)
+        #expect(!session.document.textField.hasText)
         // Still held, but with nothing to delete the repeat waits (issue 11: an empty field
         // stops repeating), with no deadline, until there is something to delete again.
         #expect(session.pressedKeys == [.backspace])
-        #expect(session.keyRepeat?.isIdle == true)
+        #expect(session.pointers.keyRepeat?.isIdle == true)
         #expect(session.nextAnimationDeadline(after: ms(3600)) == nil)
     }
 
@@ -467,33 +467,33 @@ struct TouchRulesTests {
         let backspace = try session.center(of: .backspace)
         session.send(.pointerDown(.mouse, backspace), at: 1000)
         session.send(.tick, at: 1600)
-        #expect(session.textField.count == 23)
+        #expect(session.document.textField.count == 23)
         let up = session.send(.pointerUp(.mouse, backspace), at: 1650)
         #expect(up.withoutDisplay == [.keyTouched(.backspace, down: false)])
-        #expect(session.keyRepeat == nil)
+        #expect(session.pointers.keyRepeat == nil)
         #expect(session.nextAnimationDeadline(after: ms(1650)) == nil)
         #expect(session.send(.tick, at: 5000).texts.isEmpty)
-        #expect(session.textField.count == 23)
+        #expect(session.document.textField.count == 23)
     }
 
     @Test func releaseAtTheInstantARepeatIsDueWinsTheTie() throws {
         var session = Self.session(with: Self.alphabet)
         let backspace = try session.center(of: .backspace)
         session.send(.pointerDown(.mouse, backspace), at: 1000)
-        #expect(session.textField.count == 25)
+        #expect(session.document.textField.count == 25)
         // The first repeat is due at 1500 ms, exactly when backspace comes up: no repeat.
         let up = session.send(.pointerUp(.mouse, backspace), at: 1500)
         #expect(up.withoutDisplay == [.keyTouched(.backspace, down: false)])
-        #expect(session.textField.count == 25)
+        #expect(session.document.textField.count == 25)
         #expect(session.send(.tick, at: 1500).texts.isEmpty)
-        #expect(session.textField.count == 25)
+        #expect(session.document.textField.count == 25)
 
         // The same with a later repeat (due at 1700 ms) and a finger.
         session.send(.pointerDown(.finger(4), backspace), at: 3000)
         #expect(session.send(.tick, at: 3600).texts.count == 2)  // 3500, 3600
-        #expect(session.textField.count == 22)
+        #expect(session.document.textField.count == 22)
         #expect(session.send(.pointerUp(.finger(4), backspace), at: 3700).texts.isEmpty)
-        #expect(session.textField.count == 22)
+        #expect(session.document.textField.count == 22)
     }
 
     @Test func releaseOneMillisecondAfterARepeatIsDueComesAfterIt() throws {
@@ -502,14 +502,14 @@ struct TouchRulesTests {
         session.send(.pointerDown(.mouse, backspace), at: 1000)
         let up = session.send(.pointerUp(.mouse, backspace), at: 1501)
         #expect(up.texts.count == 1)
-        #expect(session.textField.count == 24)
+        #expect(session.document.textField.count == 24)
     }
 
     @Test func aRepeatDueWithAnotherInputWaitsForTheTickAtThatInstant() throws {
         var session = Self.session(with: "ab")
         let backspace = try session.center(of: .backspace)
         session.send(.pointerDown(.mouse, backspace), at: 1000)
-        #expect(session.textField.text == "a")
+        #expect(session.document.textField.text == "a")
         // Typing at the instant the repeat is due goes first; the repeat then fires on the
         // tick at that same instant (the app ticks after every input of an instant).
         let typed = session.send(.textInput("x"), at: 1500)
@@ -543,7 +543,7 @@ struct TouchRulesTests {
         #expect(texts.count == 3)
         #expect(session.pressedKeys == [.backspace])
         #expect(session.nextAnimationDeadline(after: ms(1733)) == ms(1800))
-        #expect(session.textField.count == 22)
+        #expect(session.document.textField.count == 22)
     }
 
     @Test func nextDeadlineFollowsTheRepeatWhileHeld() throws {
@@ -557,7 +557,7 @@ struct TouchRulesTests {
             session.send(.tick, at: t)
             while expected <= t { expected += 100 }
             #expect(session.nextAnimationDeadline(after: ms(t)) == ms(expected), "at \(t) ms")
-            #expect(session.keyRepeat?.nextFire == ms(expected))
+            #expect(session.pointers.keyRepeat?.nextFire == ms(expected))
         }
     }
 
@@ -578,8 +578,8 @@ struct TouchRulesTests {
         #expect(effects.filter { $0 == .playSound(.hee) }.count == 10)
         #expect(effects.texts.count == 10)
         #expect(effects.texts.last == String(repeating: "へぇ〜", count: 10))
-        #expect(session.hee.count == 10)
-        #expect(session.textField.count == 30)
+        #expect(session.hee.model.count == 10)
+        #expect(session.document.textField.count == 30)
         #expect(session.pressedKeys.isEmpty)
     }
 }

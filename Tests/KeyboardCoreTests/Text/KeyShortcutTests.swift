@@ -60,7 +60,7 @@ struct KeyShortcutTests {
             session.send(.editing(c), at: 200)
         }
         session.send(.textInput("ą"), at: 200)
-        #expect(session.textField.text == "xyą")
-        #expect(session.textField.caret == 3)
+        #expect(session.document.textField.text == "xyą")
+        #expect(session.document.textField.caret == 3)
     }
 }

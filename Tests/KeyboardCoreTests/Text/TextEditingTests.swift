@@ -52,11 +52,11 @@ struct TextFieldHarness {
         return effects
     }
 
-    var field: TextBuffer { session.textField }
-    var text: String { session.textField.text }
-    var caret: Int { session.textField.caret }
-    var anchor: Int { session.textField.anchor }
-    var selection: Range<Int>? { session.textField.selectedRange }
+    var field: TextBuffer { session.document.textField }
+    var text: String { session.document.textField.text }
+    var caret: Int { session.document.textField.caret }
+    var anchor: Int { session.document.textField.anchor }
+    var selection: Range<Int>? { session.document.textField.selectedRange }
 }
 
 extension Array where Element == KeyboardEffect {

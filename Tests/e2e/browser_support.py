@@ -288,15 +288,18 @@ class Browser:
         return time.monotonic() - self.started
 
     def window(self, xdo, title):
-        """The browser's X window (xdotool id), found by the page's `title` (X11 only)."""
+        """The browser's X window (xdotool id), found by the page's `title` (X11 only).
+        `xdo(*args, check=)` runs xdotool; its search exits 1 while nothing matches (the
+        browser still starting, as under load), which is no failure here."""
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
-            found = xdo("search", "--onlyvisible", "--name", "^" + title).split()
+            found = xdo("search", "--onlyvisible", "--name", "^" + title, check=False).split()
             if found:
                 return found[-1]
             time.sleep(0.1)
         state = "running" if self.proc.poll() is None else f"exited with status {self.proc.returncode}"
-        names = [xdo("getwindowname", w).strip() for w in xdo("search", "--onlyvisible", "--name", ".").split()]
+        names = [xdo("getwindowname", w, check=False).strip()
+                 for w in xdo("search", "--onlyvisible", "--name", ".", check=False).split()]
         fail(f"{self.name} ({state}): no window named {title!r} (visible windows: {names}); its log ends:\n"
              f"{self.log_tail()}")
 

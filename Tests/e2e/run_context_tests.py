@@ -358,7 +358,7 @@ def browser(desktop, kb, name, application):
     since = len(kb.trace.events)
     app = browser_support.BROWSERS[name]("file://" + PAGE, desktop.env, os.path.join(desktop.workdir, name))
     desktop.procs.append(app.proc)
-    window = int(app.window(lambda *args: desktop.xdo(*args, check=False), "Context fields"))
+    window = int(app.window(desktop.xdo, "Context fields"))
     # Its own place, away from the other targets and the keyboard.
     desktop.place(window, (400, 0))
     # Before it, the field the last target left focused may come and go.

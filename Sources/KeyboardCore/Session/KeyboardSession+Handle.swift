@@ -31,9 +31,7 @@ extension KeyboardSession {
             // release (it was let go outside the window): end the press without acting.
             if pointers[id] != nil {
                 let held = pressedKeys
-                pointers.set(id, to: nil)
-                _ = endHold(of: id, commit: false, &effects)
-                pointers.forgetLayerReturn(of: id)
+                abandonPress(of: id, &effects)
                 updatePressedKeys(from: held, time: time, &effects)
             }
         case .pointersCancelled:

@@ -30,10 +30,8 @@ extension KeyboardSession {
     /// key goes up, and the finger holds nothing from then on.
     private mutating func releaseHolder(_ holder: PointerID, time: Duration, _ effects: inout [KeyboardEffect]) {
         let before = pressedKeys
-        let typesChoice = pointers.bubbleTypesChoice(for: holder)
         pointers.set(holder, to: Pointers.Target.none)
-        _ = endHold(of: holder, commit: true, &effects)
-        if typesChoice { returnFromSlide(of: holder, &effects) } else { pointers.forgetLayerReturn(of: holder) }
+        _ = commitGesture(of: holder, &effects)
         updatePressedKeys(from: before, time: time, &effects)
     }
 }

@@ -10,9 +10,7 @@ extension KeyboardSession {
         let pressedBefore = pressedKeys
         // A pointer that goes down again while we think it is down lost its release: drop
         // the stale press silently.
-        pointers.set(id, to: nil)
-        _ = endHold(of: id, commit: false, &effects)
-        pointers.forgetLayerReturn(of: id)
+        abandonPress(of: id, &effects)
         updatePressedKeys(from: pressedBefore, time: time, &effects)
 
         if touchOnOverlay(id, at: point, time: time, &effects) { return }
@@ -103,12 +101,8 @@ extension KeyboardSession {
         guard let target = pointers[id] else { return }
         let before = pressedKeys
         pointers.set(id, to: nil)
-        // A choice typed from a bubble counts as the key typing: after a slide from a layer
-        // key, the layer it came from comes back.
-        let typesChoice = pointers.bubbleTypesChoice(for: id)
-        if endHold(of: id, commit: true, &effects) {
+        if commitGesture(of: id, &effects) {
             // The bubble typed its choice (or nothing), or the trackpad ended.
-            if typesChoice { returnFromSlide(of: id, &effects) } else { pointers.forgetLayerReturn(of: id) }
         } else if case .key(let key?) = target, !layouts.actsOnTouchDown(key) {
             // Keys that type do so on release, with the key under the pointer then.
             type(key, at: time, &effects)
@@ -161,6 +155,26 @@ extension KeyboardSession {
             effects.append(.trackpadChanged(false))
         }
         return true
+    }
+
+    /// `pointer`'s gesture ends as its lift ends it (`endHold`, committing), if it has one. A
+    /// choice typed from a bubble counts as the key typing: after a slide from a layer key, the
+    /// layer it came from comes back; otherwise the slide returns to no layer. Returns whether
+    /// a gesture ended.
+    mutating func commitGesture(of pointer: PointerID, _ effects: inout [KeyboardEffect]) -> Bool {
+        let typesChoice = pointers.bubbleTypesChoice(for: pointer)
+        guard endHold(of: pointer, commit: true, &effects) else { return false }
+        if typesChoice { returnFromSlide(of: pointer, &effects) } else { pointers.forgetLayerReturn(of: pointer) }
+        return true
+    }
+
+    /// `pointer`'s press ends without acting (its release was lost): it holds nothing, its
+    /// gesture ends typing nothing, and its slide returns to no layer. The caller reports the
+    /// keys it released (`updatePressedKeys`).
+    mutating func abandonPress(of pointer: PointerID, _ effects: inout [KeyboardEffect]) {
+        pointers.set(pointer, to: nil)
+        _ = endHold(of: pointer, commit: false, &effects)
+        pointers.forgetLayerReturn(of: pointer)
     }
 
     /// A layer key touched by `pointer`: its layer is shown at once; if the pointer then

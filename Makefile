@@ -75,6 +75,7 @@ wayland-test: release
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_system_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_apps_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_autoshow_tests.py
 
 ## Real touch (issue 19): weston headless with kiosk-shell, Xwayland and our own weston module
 ## (Tests/touch, built here from source against libweston-10-dev) that gives its seat a touch

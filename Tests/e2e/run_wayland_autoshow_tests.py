@@ -20,6 +20,7 @@ Scenarios (each runs even if an earlier one failed; they share the window and th
   hide-key  an entry focused, the `hide` key clicked: hidden, and it stays hidden 1 s while the
             entry keeps the focus; the same entry focused again (through the button, within the
             hold) shows it
+  terminal  the button focused (hidden), then foot: context purpose `terminal`, shown and drawn
   secrets   no entry's text appears anywhere in the trace
 
 Prints `ok - ...` per check and `not ok - SCENARIO: message` per failed scenario with each
@@ -195,16 +196,33 @@ def scenario_secrets(rig, state):
     ok(f"no field's text in the trace ({len(trace.events)} lines, {contexts} context lines)")
 
 
+def scenario_terminal(rig, state):
+    fields, trace, layout = need(state)
+    since = len(trace.events)
+    fields.focus("button")
+    trace.wait_for(is_event("keyboard", status="hide"), "the keyboard to hide (the button)", TIMEOUT, since=since)
+    since = len(trace.events)
+    foot, path, window = rig.foot("terminal")
+    rig.click_window(window)
+    wait_until(lambda: rig.focused()[0] == foot.pid, "foot to have the focus")
+    trace.wait_for(lambda e: e["event"] == "context" and e.get("active") and e.get("purpose") == "terminal",
+                   "foot's context line (purpose terminal)", TIMEOUT, since=since)
+    trace.wait_for(is_event("keyboard", status="show"), "the keyboard to show for foot", TIMEOUT, since=since)
+    rig.wait_drawn(layout)
+    ok("foot focused: context purpose terminal, the keyboard shown and drawn")
+
+
 SCENARIOS = [("start", scenario_start), ("purposes", scenario_purposes), ("button", scenario_button),
-             ("hide-key", scenario_hide_key), ("secrets", scenario_secrets)]
+             ("hide-key", scenario_hide_key), ("terminal", scenario_terminal), ("secrets", scenario_secrets)]
 
 
 def main():
     binary = app_binary()
 
     def body(workdir):
-        if shutil.which("wtype") is None:
-            raise Prerequisite("wtype not found (apt-get install wtype)")
+        for tool in ("wtype", "foot"):
+            if shutil.which(tool) is None:
+                raise Prerequisite(f"{tool} not found (apt-get install wtype foot)")
         probe = subprocess.run(["/usr/bin/python3", "-c", "import gi; gi.require_version('Gtk', '3.0')"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         if probe.returncode != 0:

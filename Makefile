@@ -69,12 +69,14 @@ e2e-test: release
 ## entry and xterm through XWayland; the committed protocol glue is what wayland-scanner makes.
 ## Then the applications people type into (issue 28): gedit, a GtkEntry, Chromium and
 ## Firefox on Wayland, the seat's layout changed under the keyboard, squeekboard's keymap on
-## the seat, a second keyboard (~1 min 40 s).
+## the seat, a second keyboard (~1 min 40 s). Then auto-show (issue 30): a GTK window's entries
+## and button shown and hidden, the exclusive zone released, no CPU while hidden, the hide key, foot (~11 s).
 wayland-test: release
 	scripts/wayland-protocols.sh --check
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_system_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_apps_tests.py
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_autoshow_tests.py
 
 ## Real touch (issue 19): weston headless with kiosk-shell, Xwayland and our own weston module
 ## (Tests/touch, built here from source against libweston-10-dev) that gives its seat a touch

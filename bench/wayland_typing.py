@@ -214,12 +214,12 @@ class HeeKeyboard(Keyboard):
         self.binary = binary
 
     def command(self):
-        return [self.binary, "--system", "--mute"]
+        return [self.binary, "--system", "--mute", "--no-auto-show"]
 
     def prepare(self, rig):
         # Where the keys are: the layout trace line of a first run (the app runs without
         # --trace when measured).
-        proc = subprocess.Popen([self.binary, "--system", "--mute", "--trace"], env=rig.env, stdin=subprocess.DEVNULL,
+        proc = subprocess.Popen([self.binary, "--system", "--mute", "--no-auto-show", "--trace"], env=rig.env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
         try:
             layout = Trace(proc.stdout).wait_for(is_event("layout"), "the layout", TIMEOUT, consume=False)

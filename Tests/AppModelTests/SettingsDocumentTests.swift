@@ -119,6 +119,7 @@ struct SettingsDocumentTests {
         full.layouts = ["ja-kana", "en"]
         full.flickOnly = true
         full.desktopKeys = false
+        full.autoShow = false
         #expect(Set(full.members.map(\.0)) == Settings.keys)
     }
 

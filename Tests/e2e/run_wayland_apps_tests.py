@@ -129,7 +129,7 @@ class Apps(Rig):
         """Starts the keyboard and returns (proc, trace, layout) as soon as one pixel shows
         it (the keyboard's background beside the keys): its first frame, give or take one
         capture (grim, ~20 ms)."""
-        proc = subprocess.Popen([self.binary, "--system", "--trace"], env=self.env(), stdin=subprocess.DEVNULL,
+        proc = subprocess.Popen([self.binary, "--system", "--trace", "--no-auto-show"], env=self.env(), stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=open(os.path.join(self.workdir, f"{name}-stderr.txt"), "wb"),
                                 start_new_session=True)
         self.procs.append(proc)
@@ -332,7 +332,7 @@ def scenario_second(rig, state):
     rig.focus(foot, window)
     first, trace, layout, err = rig.keyboard("first")
     started = time.monotonic()
-    second = subprocess.run([rig.binary, "--system", "--trace"], env=rig.env(), stdin=subprocess.DEVNULL,
+    second = subprocess.run([rig.binary, "--system", "--trace", "--no-auto-show"], env=rig.env(), stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
     took = time.monotonic() - started
     lines = second.stderr.decode(errors="replace").splitlines()

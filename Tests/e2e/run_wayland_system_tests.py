@@ -126,10 +126,12 @@ class Rig:
         return proc, path, window
 
     def keyboard(self, name, args=()):
-        """Starts the keyboard and waits until it is on the screen (see `wait_drawn`)."""
+        """Starts the keyboard and waits until it is on the screen (see `wait_drawn`). It stays
+        shown without a focused field (`--no-auto-show`, issue 30) unless `args` say
+        `--auto-show` (the last of the two wins)."""
         err = os.path.join(self.workdir, f"{name}-stderr.txt")
         with open(err, "wb") as stderr:
-            proc = subprocess.Popen([self.binary, "--system", "--trace", *args],
+            proc = subprocess.Popen([self.binary, "--system", "--trace", "--no-auto-show", *args],
                                     env=self.env(WAYLAND_DEBUG=os.environ.get("HEE_APP_DEBUG", "0")),
                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr, start_new_session=True)
         self.procs.append(proc)

@@ -100,6 +100,10 @@ extension LaunchOptions {
                 try noValue()
                 // The last of the two wins.
                 options.desktopKeys = flag == "--desktop-keys"
+            case "--auto-show", "--no-auto-show":
+                try noValue()
+                // The last of the two wins.
+                options.autoShow = flag == "--auto-show"
             case "--bench-presses", "--bench-interval":
                 let text = try value()
                 let least = flag == "--bench-presses" ? 1 : 0

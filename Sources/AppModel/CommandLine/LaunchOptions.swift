@@ -38,6 +38,9 @@ public struct LaunchOptions: Hashable, Sendable {
     /// Show the desktop row (esc tab ctrl alt ← ↓ ↑ →) this run (`--desktop-keys`) or not
     /// (`--no-desktop-keys`); `nil`: the saved setting, else system mode only.
     public var desktopKeys: Bool?
+    /// System mode: hide the keyboard while no text field has the focus (`--auto-show`) or
+    /// keep it shown (`--no-auto-show`); `nil`: the saved setting, else on (issue 30).
+    public var autoShow: Bool?
     /// Where `fonts/`, `sounds/` and `layouts/` are (`--assets DIR`); `nil`: found next to the binary.
     public var assetsDirectory: String?
     /// Window coordinates per point (`--scale F`); `nil`: from the desktop (`GDK_SCALE`), else 1.
@@ -91,6 +94,7 @@ public struct LaunchOptions: Hashable, Sendable {
                          scale: resolvedScale(environment: environment),
                          maximized: windowSize == nil && !system && settings.maximized,
                          layout: layout, desktopKeys: desktopKeys)
+        configuration.autoShow = autoShow ?? settings.autoShow ?? true
         let minimum = KeyboardLayout.minimumWindowSize(for: system ? .system : .hostScreen, keyRows: keyRows,
                                                        candidateBar: candidateBar)
         configuration.windowSize.width = max(configuration.windowSize.width, minimum.width)
@@ -136,7 +140,7 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
-        usage: HeeApp [--system [--float]] [--trace] [--[no-]mute] [--volume N] [--limit N]
+        usage: HeeApp [--system [--float] [--[no-]auto-show]] [--trace] [--[no-]mute] [--volume N] [--limit N]
                       [--lang ja|en] [--layout NAME] [--[no-]desktop-keys] [--size WxH]
                       [--scale F] [--assets DIR] [--record FILE]
                       [--replay FILE [--exit-when-done]] [--help] [--version]
@@ -145,6 +149,10 @@ public struct LaunchOptions: Hashable, Sendable {
                          docked along the bottom of the output)
           --float        with --system on Wayland: float over windows instead of reserving
                          the keyboard's height at the bottom of the output
+          --auto-show    with --system: hide the keyboard while no text field has the focus
+                         and show it when one gets it (default: the saved setting, on;
+                         Wayland with the input method protocol only, docs/system-mode.md)
+          --no-auto-show  with --system: keep the keyboard shown, as without auto-show
           --trace        write JSON Lines events to stdout, one per line, flushed at once:
                          layout, keyboard, touch, hee, shift, layer, modifier, alternates,
                          trackpad, text, composition, candidates, commit, keyboardLayout,

@@ -19,6 +19,9 @@ public struct RunConfiguration: Hashable, Sendable {
     public var layout: String
     /// Whether the desktop row (esc tab ctrl alt ← ↓ ↑ →) is shown under the へぇ button.
     public var desktopKeys: Bool
+    /// System mode: the keyboard hides while no text field has the focus, where the platform
+    /// tells which has (issue 30; `--auto-show` / `--no-auto-show`, setting `"autoShow"`).
+    public var autoShow = true
 
     /// A configuration of these values (see each property; `windowSize` in points, `scale` in
     /// window coordinates per point; `desktopKeys` by default off, as the host screen has it).

@@ -32,6 +32,9 @@ public struct Settings: Hashable, Sendable {
     /// Whether the desktop row (esc tab ctrl alt ← ↓ ↑ →, issue 21) is shown under the へぇ
     /// button: `true` in both modes, `false` in neither, `nil` (absent) in system mode only.
     public var desktopKeys: Bool?
+    /// System mode hides the keyboard while no text field has the focus and shows it when one
+    /// gets it, where the platform tells (issue 30): `true` or `false`, `nil` (absent) on.
+    public var autoShow: Bool?
 
     public init() {}
 
@@ -68,7 +71,7 @@ public struct Settings: Hashable, Sendable {
     /// Every member name this version reads and writes. A field added to `Settings` is added
     /// here, to `decode(members:)` and to `members`.
     public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit", "maximized", "layout",
-                                           "layouts", "flickOnly", "desktopKeys"]
+                                           "layouts", "flickOnly", "desktopKeys", "autoShow"]
 
     /// The settings as JSON object members, one per field (`limit`, `layout` and `desktopKeys`
     /// only when set, `maximized` only when true: an absent member means the default).
@@ -81,6 +84,7 @@ public struct Settings: Hashable, Sendable {
         if let layouts { members.append(("layouts", .array(layouts.map { .string($0) }))) }
         if flickOnly { members.append(("flickOnly", .bool(true))) }
         if let desktopKeys { members.append(("desktopKeys", .bool(desktopKeys))) }
+        if let autoShow { members.append(("autoShow", .bool(autoShow))) }
         return members
     }
 

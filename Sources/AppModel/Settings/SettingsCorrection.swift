@@ -39,10 +39,10 @@ extension Settings {
     /// a layout file can have (`LayoutFile.isValidName`), means the default, `en`; whether a
     /// layout of that name exists is the app's to check (`LayoutCatalog.choose`). A
     /// `desktopKeys` that is not `true` or `false` means the default (the row in system mode
-    /// only).
+    /// only); an `autoShow` that is not `true` or `false` means the default (on).
     /// - Returns: the settings and one `Correction` per member that was not used as written,
     ///   in the order of `Settings.keys` as read (`mute`, `volume`, `windowWidth`,
-    ///   `windowHeight`, `maximized`, `limit`, `layout`, `layouts`, `flickOnly`, `desktopKeys`).
+    ///   `windowHeight`, `maximized`, `limit`, `layout`, `layouts`, `flickOnly`, `desktopKeys`, `autoShow`).
     ///   `layouts` is a non-empty array of layout names, each once; otherwise the default (en,
     ///   ja-kana).
     /// - Complexity: O(n) in the number of members.
@@ -144,6 +144,15 @@ extension Settings {
         case let other?:
             corrections.append(Correction(field: "desktopKeys", written: other.serialized,
                                           problem: "has the wrong type (true or false)", used: "the default (system mode only)"))
+        }
+        switch values["autoShow"] {
+        case nil, .null?:
+            break
+        case .bool(let on)?:
+            settings.autoShow = on
+        case let other?:
+            corrections.append(Correction(field: "autoShow", written: other.serialized,
+                                          problem: "has the wrong type (true or false)", used: "the default (on)"))
         }
         return (settings, corrections)
     }

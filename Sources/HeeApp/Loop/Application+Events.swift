@@ -45,7 +45,7 @@ extension Application {
             var copy = event
             if systemMode?.handle(&copy, at: clock.now) == true { keyTargetChanged(at: time) }
             // The focused field's context (the AT-SPI watch's wake-up on X11).
-            if systemMode?.textContextSource?.handle(&copy) == true { textContextChanged() }
+            if systemMode?.textContextSource?.handle(&copy) == true { textContextChanged(at: time) }
         case .showRequested:
             trace.emit(.showRequested, at: clock.now)
             systemMode?.showWindow()

@@ -35,21 +35,25 @@ extension Application {
         send(.keyTargetChanged(watcher?.keyTarget ?? .unavailable), at: time)
     }
 
-    /// System mode: the focused field's context changed (issue 30). The trace says so when
-    /// what its `context` line shows changed (never for the text alone); a source that cannot
-    /// tell at all says why, once.
-    func textContextChanged() {
+    /// System mode: the focused field's context changed (issue 30), at `time`. The trace says
+    /// so when what its `context` line shows changed (never for the text alone); a source that
+    /// cannot tell at all says why. With auto-show the session hears it too.
+    func textContextChanged(at time: Duration) {
         guard let source = systemMode?.textContextSource else { return }
+        let autoShow = session.autoShow.isEnabled
         if let reason = source.unavailableReason {
             trace.emit(.contextUnavailable(reason: reason), at: clock.now)
             tracedContext = .inactive
+            if autoShow { send(.textContextUnavailable, at: time) }
             return
         }
         let context = source.context
-        guard !context.describesSameField(as: tracedContext) else { return }
-        tracedContext = context
-        trace.emit(.context(context), at: clock.now)
-        LatencyProbe.mark("context-traced")
+        if !context.describesSameField(as: tracedContext) {
+            tracedContext = context
+            trace.emit(.context(context), at: clock.now)
+            LatencyProbe.mark("context-traced")
+        }
+        if autoShow { send(.textContextChanged(context, focus: source.focusSerial), at: time) }
     }
 
     /// Types `stroke` through the platform's key sender; returns why it was not typed, if it

@@ -162,7 +162,12 @@ final class Application {
         let launch = clock.now
         trace.emit(.settings(configuration), at: launch)
         send(.launched, at: launch)
-        if session.mode == .system { keyTargetChanged(at: launch) }
+        if session.mode == .system {
+            keyTargetChanged(at: launch)
+            // Auto-show: the field focused when the keyboard started (Wayland's input method
+            // was read during set-up; AT-SPI's watch reports later).
+            if session.autoShow.isEnabled { textContextChanged(at: launch) }
+        }
         try drawIfNeeded(at: clock.now)
         if let systemMode { systemMode.showWindow() } else { screen.window.show() }
         try screen.windowShown(at: clock.now)

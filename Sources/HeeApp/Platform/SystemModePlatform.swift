@@ -30,6 +30,9 @@ protocol SystemModePlatform: AnyObject {
     var frameHoldDeadline: Duration? { get }
     /// Where the focused text field's context comes from, once it runs (issue 30).
     var textContextSource: (any TextContextSource)? { get }
+    /// Puts the keyboard on the screen or takes it off (auto-show, issue 30), without ever
+    /// taking the focus.
+    func setKeyboardShown(_ shown: Bool)
 }
 
 extension SystemModePlatform {
@@ -37,4 +40,5 @@ extension SystemModePlatform {
     var frameHoldDeadline: Duration? { nil }
     var textContextSource: (any TextContextSource)? { nil }
     func windowShown() {}
+    func setKeyboardShown(_ shown: Bool) {}
 }

@@ -85,7 +85,7 @@ public struct KeyFace: Hashable, Sendable {
             return KeyFace(content: .text(label ?? returnLabel, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
         case .showLayer:
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
-        case .escape, .tab:
+        case .escape, .tab, .dismissKeyboard:
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
         case .arrow:
             // An arrow is a symbol, drawn at a character's size (a word's 16 pt looks thin).

@@ -85,6 +85,14 @@ public struct HostScreen: Hashable, Sendable {
         visibility.hide(at: time) ? [.stopAudioEngine] : []
     }
 
+    /// System mode's keyboard appears (`shown`) or goes at once, with no slide (its surface is
+    /// mapped or unmapped; issue 30), the audio engine with it; nothing when it already is so.
+    public mutating func setShownAtOnce(_ shown: Bool) -> [KeyboardEffect] {
+        guard (visibility.target == .show) != shown else { return [] }
+        visibility = KeyboardVisibility(resting: shown ? .show : .hide)
+        return [shown ? .startAudioEngine : .stopAudioEngine]
+    }
+
     /// What Escape does now: nothing in system mode, else the keyboard closes, or the app
     /// quits once it is closed.
     public func escapePressed() -> Escape {

@@ -34,6 +34,9 @@ public enum KeyAction: Hashable, Sendable {
     /// 🌐: the next of the user's keyboard layouts (iOS's globe key); acts when touched, as
     /// the layer keys do.
     case nextLayout
+    /// System mode's `hide` key (issue 30; iOS's `dismissKeyboard()`): the keyboard hides
+    /// until a text field gains the focus again. Acts when released.
+    case dismissKeyboard
 
     /// An arrow key's direction.
     public enum Arrow: String, Hashable, Sendable, CaseIterable {
@@ -49,12 +52,13 @@ public enum KeyAction: Hashable, Sendable {
     /// The ids whose action is the keyboard's own, whatever the layout file says about them
     /// (it may give them a label): `hee`, `shift`, `backspace`, `space`, `return`, and the
     /// desktop row's `esc`, `tab`, `ctrl`, `alt`, `left`, `down`, `up`, `right`, and the kana
-    /// pad's `゛゜小`, `→`, `↶` and the globe key `🌐` (issue 22).
+    /// pad's `゛゜小`, `→`, `↶`, the globe key `🌐` (issue 22) and `hide` (issue 30).
     public static let reservedIDs: [KeyID: KeyAction] = [
         .hee: .hee, .shift: .shift, .backspace: .backspace, .space: .space, .return: .return,
         "esc": .escape, "tab": .tab, "ctrl": .modifier(.ctrl), "alt": .modifier(.alt),
         "left": .arrow(.left), "down": .arrow(.down), "up": .arrow(.up), "right": .arrow(.right),
         .kanaModifier: .kanaModifier, .kanaNext: .kanaNext, .kanaUndo: .kanaUndo, .globe: .nextLayout,
+        "hide": .dismissKeyboard,
     ]
 
     /// Whether the key acts when touched rather than when released: the へぇ button, shift,
@@ -65,7 +69,7 @@ public enum KeyAction: Hashable, Sendable {
     public var actsOnTouchDown: Bool {
         switch self {
         case .hee, .shift, .backspace, .showLayer, .arrow, .modifier, .nextLayout: true
-        case .space, .return, .character, .escape, .tab, .kana, .kanaModifier, .kanaNext, .kanaUndo: false
+        case .space, .return, .character, .escape, .tab, .kana, .kanaModifier, .kanaNext, .kanaUndo, .dismissKeyboard: false
         }
     }
 

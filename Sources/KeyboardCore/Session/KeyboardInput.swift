@@ -44,6 +44,13 @@ public enum KeyboardInput: Hashable, Sendable {
     /// System mode: keys go somewhere else now (another window got the keyboard focus, or
     /// none has it).
     case keyTargetChanged(KeyTarget)
+    /// System mode: the focused text field of another application is now `context`
+    /// (`.inactive`: none has the focus), told whole (on Wayland at input-method-v2's `done`).
+    /// `focus` changes whenever a field gains the focus (another field, or the same one again).
+    case textContextChanged(TextContext, focus: UInt64)
+    /// System mode: the platform cannot tell which field has the focus; the keyboard stays
+    /// shown, as without auto-show.
+    case textContextUnavailable
     /// The kana–kanji converter's answer to a `.convert` effect: `reading`'s segments and
     /// their candidates (none when it could not convert). A stale answer is ignored.
     case conversion(reading: String, segments: [KanaKanjiSegment])

@@ -14,10 +14,12 @@ extension KeyboardSession {
         // the tick: an input at the same time goes first, so a release wins a tie.
         fireRepeats(upTo: clock, including: input == .tick, &effects)
         fireHold(upTo: clock, including: input == .tick, &effects)
+        fireAutoHide(upTo: clock, &effects)
         switch input {
         case .launched:
             effects.append(.layoutChanged)
             effects += hostScreen.launched()
+            _ = autoShow.launched(at: time)
             // System mode has no text field: text input stays off.
             if mode == .hostScreen { focusTextField(&effects) }
         case .pointerDown(let id, let point):
@@ -77,6 +79,10 @@ extension KeyboardSession {
             windowResized(to: size, time: time, &effects)
         case .keyTargetChanged(let target):
             document.keyTargetChanged(target)
+        case .textContextChanged(let context, let focus):
+            textContextChanged(context, focus: focus, at: time, &effects)
+        case .textContextUnavailable:
+            textContextChanged(nil, focus: 0, at: time, &effects)
         case .conversion(let reading, let segments):
             _ = kanaInput(.conversion(reading: reading, segments: segments), &effects)
         case .tick:

@@ -39,6 +39,12 @@ extension KeyboardSession {
         let hidden = hostScreen.hideKeyboard(at: time)
         guard !hidden.isEmpty else { return }
         effects += hidden
+        endKeyPresses(at: time, &effects)
+    }
+
+    /// The keyboard goes away: presses on its keys end without typing (an open alternates
+    /// bubble closes, the trackpad ends, a pending hold is forgotten).
+    mutating func endKeyPresses(at time: Duration, _ effects: inout [KeyboardEffect]) {
         let before = pressedKeys
         for (id, target) in pointers.targets {
             guard case .key = target else { continue }

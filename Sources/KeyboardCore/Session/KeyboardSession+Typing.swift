@@ -17,6 +17,8 @@ extension KeyboardSession {
             hostScreen.returnTyped()
         case .return where active.isEmpty:
             documentEdit(.insertText("\n"), &effects)
+        case .dismissKeyboard:
+            dismissKeyboard(at: time, &effects)
         case .character, .space, .escape, .tab, .return:
             let casing = modifiers
             routeTyped(document.type(action, with: active, at: clock, cased: casing.cased), &effects)

@@ -5,7 +5,8 @@
 /// feature is composed of child features: `modifiers` (shift, Ctrl, Alt — seed 002),
 /// `pointers` (what each finger holds and its gestures), `document` (where the keys type),
 /// `kana` (the kana pad and its candidates), `hostScreen` (seed 001's watch on the keyboard),
-/// `hee` (the へぇ button, seed 000) and `layouts` (the keys shown). The session routes an
+/// `hee` (the へぇ button, seed 000), `layouts` (the keys shown) and `autoShow` (system
+/// mode's keyboard shown when a field wants it, issue 30). The session routes an
 /// input to the parts it concerns and merges their effects in order; no part writes
 /// another's state, and what one needs from another is passed to it.
 ///
@@ -33,6 +34,8 @@ public struct KeyboardSession: Hashable, Sendable {
     public internal(set) var hee: HeeButton
     /// The layout in use, its layer shown, and the layouts the globe key switches between.
     public internal(set) var layouts: Layouts
+    /// System mode: the keyboard shown when a text field wants it, hidden when none does.
+    public internal(set) var autoShow: AutoShow
     /// The latest time handled (times never go backwards for repeats).
     var clock: Duration = .zero
 
@@ -50,9 +53,10 @@ public struct KeyboardSession: Hashable, Sendable {
     ///     its layer key (`LayoutDefinition.withGlobeKey()`), and `definition` is the one of
     ///     its name among them.
     ///   - flickOnly: the kana pad's 「フリックのみ」: repeated taps never step a kana.
+    ///   - autoShow: system mode hides the keyboard while no text field has the focus (issue 30).
     public init(windowSize: Size, limit: Int? = nil, volume: Int = 100, mode: KeyboardMode = .hostScreen,
                 definition: LayoutDefinition = .english, desktopKeys: Bool? = nil, layouts: [LayoutDefinition] = [],
-                flickOnly: Bool = false) {
+                flickOnly: Bool = false, autoShow: Bool = false) {
         self.mode = mode
         self.layouts = Layouts(windowSize: windowSize, mode: mode, definition: definition,
                                desktopKeys: desktopKeys ?? (mode == .system), layouts: layouts)
@@ -60,6 +64,7 @@ public struct KeyboardSession: Hashable, Sendable {
         kana = KanaInput(flickOnly: flickOnly, definition: self.layouts.definition, barFrame: self.layouts.layout.candidateBar)
         hostScreen = HostScreen(mode: mode)
         hee = HeeButton(limit: limit, volume: volume)
+        self.autoShow = AutoShow(isEnabled: autoShow && mode == .system)
     }
 
     // MARK: Derived state
@@ -129,7 +134,8 @@ public struct KeyboardSession: Hashable, Sendable {
     /// The next time an animation ends or backspace repeats (the caret's blink aside).
     public func nextAnimationDeadline(after time: Duration) -> Duration? {
         [hee.cap.isRunning(at: time) ? hee.cap.end : nil, hostScreen.visibility.deadline(after: time),
-         pointers.keyRepeat.flatMap { $0.isIdle ? nil : $0.nextFire }, pointers.hold?.due].compactMap { $0 }.min()
+         pointers.keyRepeat.flatMap { $0.isIdle ? nil : $0.nextFire }, pointers.hold?.due,
+         autoShow.hideDue].compactMap { $0 }.min()
     }
 
     /// What the parts' revisions say about what is drawn: equal values, nothing visible

@@ -1,5 +1,6 @@
 import AppModel
 import CWaylandProtocols
+import KeyboardCore
 
 /// The seat's input method (`zwp_input_method_v2`): while the focused application has a
 /// text input enabled (`activate`), text goes to it with `commit_string` and
@@ -16,6 +17,9 @@ final class WaylandInputMethod {
     /// `done`).
     private var pendingActive = false
     private var pendingPurpose: UInt32 = 0
+    private var pendingHints: UInt32 = 0
+    /// Whether an `activate` came since the last `done` (a field gained the focus).
+    private var pendingActivation = false
     private var pendingSurrounding: KeystrokeOrder.Surrounding?
     /// The active text input's surrounding text at the last `done`, `nil` when it reports
     /// none (what `KeystrokeOrder` takes as the application's answer).
@@ -23,8 +27,13 @@ final class WaylandInputMethod {
     /// The active text input's content purpose (text-input-v3's numbering: 0 normal, 13
     /// terminal, ...).
     private(set) var purpose: UInt32 = 0
+    /// The active text input's content hint bits (text-input-v3's `content_hint`).
+    private(set) var hints: UInt32 = 0
     /// Whether a text input is active now.
     private(set) var isActive = false
+    /// Counts the `done`s that applied an `activate`: a field gained the focus (another one, or
+    /// the same one again: GTK enables its text input anew on a tap).
+    private(set) var focusSerial: UInt64 = 0
     /// Whether text should go to the active text input through `commit`: not to a terminal's
     /// (content purpose `terminal`), which reads keys. foot 1.13 commits its text-input state
     /// whenever its cursor moves (every echoed character) and drops committed text whose
@@ -48,18 +57,25 @@ final class WaylandInputMethod {
             switch opcode {
             case 0:                        // activate: the text input's state starts anew
                 pendingActive = true
+                pendingActivation = true
                 pendingPurpose = 0
+                pendingHints = 0
                 pendingSurrounding = nil
             case 1:                        // deactivate
                 pendingActive = false
                 pendingSurrounding = nil
             case 2:                        // surrounding_text(text, cursor, anchor)
                 pendingSurrounding = KeystrokeOrder.Surrounding(text: args.string(0), cursor: args.uint(1), anchor: args.uint(2))
-            case 4: pendingPurpose = args.uint(1)  // content_type(hint, purpose)
-            case 5:                        // done
+            case 4:                        // content_type(hint, purpose)
+                pendingHints = args.uint(0)
+                pendingPurpose = args.uint(1)
+            case 5:                        // done: everything since the last one applies now
                 serial &+= 1
                 purpose = pendingPurpose
+                hints = pendingHints
                 surrounding = pendingSurrounding
+                if pendingActivation, pendingActive { focusSerial &+= 1 }
+                pendingActivation = false
                 if isActive != pendingActive {
                     isActive = pendingActive
                     onChange?()
@@ -76,6 +92,15 @@ final class WaylandInputMethod {
     }
 
     deinit { object.destroy(request: 6) }
+
+    /// The active text input as the keyboard's `TextContext` (`.inactive` when none is): its
+    /// purpose and hints, and the text around its cursor (see
+    /// `TextContext.init(purposeValue:hintBits:surroundingText:cursorByte:)`).
+    var textContext: TextContext {
+        guard isActive, !isUnavailable else { return .inactive }
+        return TextContext(purposeValue: purpose, hintBits: hints, surroundingText: surrounding.map { Array($0.text.utf8) },
+                           cursorByte: surrounding?.cursor ?? 0)
+    }
 
     /// Inserts `text` into the active text input.
     func commit(_ text: String) {

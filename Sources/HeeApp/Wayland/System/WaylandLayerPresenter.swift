@@ -84,7 +84,7 @@ final class WaylandLayerPresenter: FramePresenter {
         frameKept = frame != nil
         // Before the first configure a buffer would be a protocol error. What changed
         // meanwhile goes with the next frame presented: all of it.
-        guard shown, layer.size.width > 0, let frame else {
+        guard shown, layer.isConfigured, layer.size.width > 0, let frame else {
             if damage?.isEmpty != true { changedUnsent = true }
             return
         }
@@ -120,6 +120,9 @@ final class WaylandLayerPresenter: FramePresenter {
         }
         return rects
     }
+
+    /// The layer surface is mapped again (auto-show): its next frame is sent whole.
+    func surfaceRemapped() { changedUnsent = true }
 
     func windowShown() throws(SDLError) {
         shown = true

@@ -12,7 +12,12 @@ import HeeRender
 final class WaylandLayerSurface {
     /// The `wl_surface`.
     let surface: WaylandObject
-    private let layerSurface: WaylandObject
+    private let layerShell: WaylandObject
+    /// The layer-shell role; `nil` while unmapped.
+    private var layerSurface: WaylandObject?
+    /// Whether the role's first configure came (a buffer may be attached).
+    private(set) var isConfigured = false
+    private let height: Int
     private var outputs: [(object: WaylandObject, scale: Int32)] = []
     private var entered: Set<OpaquePointer> = []
     /// The size the compositor gave (window coordinates); zero before the first configure.
@@ -30,12 +35,10 @@ final class WaylandLayerSurface {
     /// Makes the surface and asks for `height` along the bottom edge; `floating`: no
     /// exclusive zone. The first configure arrives with the next round trip.
     init?(connection: WaylandConnection, compositor: WaylandObject, layerShell: WaylandObject, height: Int, floating: Bool) {
-        guard let surface = compositor.request(0, [.newID], creating: hee_wl_surface()),  // create_surface
-              let layerSurface = layerShell.request(0, [.newID, .object(surface), .object(nil), .uint(3 /* overlay */),
-                                                        .string(SDLContext.waylandAppID)],
-                                                    creating: hee_zwlr_layer_surface_v1()) else { return nil }
+        guard let surface = compositor.request(0, [.newID], creating: hee_wl_surface()) else { return nil }  // create_surface
         self.surface = surface
-        self.layerSurface = layerSurface
+        self.layerShell = layerShell
+        self.height = height
         exclusiveZone = floating ? 0 : Int32(height)
         for global in connection.globals where global.interface == "wl_output" {
             guard let output = connection.bind(global, hee_wl_output(), version: 2) else { continue }
@@ -51,12 +54,23 @@ final class WaylandLayerSurface {
             if opcode == 0 { entered.insert(output) } else if opcode == 1 { entered.remove(output) }
             updateScale()
         }
+        guard makeRole() else { return nil }
+    }
+
+    /// Gives the surface its layer-shell role (anew after `unmap()`) and asks for a configure.
+    private func makeRole() -> Bool {
+        guard let layerSurface = layerShell.request(0, [.newID, .object(surface), .object(nil), .uint(3 /* overlay */),
+                                                        .string(SDLContext.waylandAppID)],
+                                                    creating: hee_zwlr_layer_surface_v1()) else { return false }
+        self.layerSurface = layerSurface
         layerSurface.onEvent = { [unowned self] opcode, args in
             switch opcode {
             case 0:  // configure(serial, width, height)
                 layerSurface.request(6, [.uint(args.uint(0))])  // ack_configure
                 let new = (width: Int(args.uint(1)), height: Int(args.uint(2)))
-                if new != size {
+                let first = !isConfigured
+                isConfigured = true
+                if new != size || first {
                     size = new
                     onChange?()
                 }
@@ -71,17 +85,40 @@ final class WaylandLayerSurface {
         layerSurface.request(2, [.int(exclusiveZone)])                        // set_exclusive_zone
         layerSurface.request(4, [.uint(0)])                                   // set_keyboard_interactivity(none)
         surface.request(6)                                                    // commit: asks for a configure
+        return true
+    }
+
+    /// Whether the surface is on the screen (or about to be: its role asked for a configure).
+    var isMapped: Bool { layerSurface != nil }
+
+    /// Takes the keyboard off the screen (auto-show, issue 30): the layer-shell role goes and
+    /// the surface's buffer with it, so the compositor gives its exclusive zone back to the
+    /// other windows and nothing is drawn. The `wl_surface` stays (the seat's input names it).
+    func unmap() {
+        guard let layerSurface else { return }
+        layerSurface.destroy(request: 7)
+        self.layerSurface = nil
+        isConfigured = false
+        wl_surface_attach(surface.proxy, nil, 0, 0)
+        surface.request(6)                                                   // commit: no buffer
+    }
+
+    /// Puts the keyboard back (after `unmap()`): a new role, whose first configure calls
+    /// `onChange`, after which a frame may be attached.
+    func map() {
+        guard layerSurface == nil else { return }
+        _ = makeRole()
     }
 
     deinit {
-        layerSurface.destroy(request: 7)
+        layerSurface?.destroy(request: 7)
         surface.destroy(request: 0)
         for output in outputs { output.object.destroy(request: output.object.version >= 3 ? 3 : nil) }
     }
 
     /// Asks for another height (the keyboard's `--size`), keeping the exclusive zone equal to it.
     func setHeight(_ height: Int) {
-        layerSurface.request(0, [.uint(0), .uint(UInt32(height))])
+        layerSurface?.request(0, [.uint(0), .uint(UInt32(height))])
         surface.request(6)
     }
 

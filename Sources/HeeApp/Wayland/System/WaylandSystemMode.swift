@@ -43,6 +43,8 @@ final class WaylandSystemMode: SystemModePlatform {
     /// Draws into the layer surface.
     let presenter: WaylandLayerPresenter
     private var toldUnavailable = false
+    /// The focused field's context, from the input method (issue 30).
+    private var contextSource: WaylandContextSource!
     /// The loop's wait (SDL's and this connection's events together).
     private var waiter: WaylandEventWaiter?
 
@@ -95,8 +97,15 @@ final class WaylandSystemMode: SystemModePlatform {
             quit.type = SDL_QUIT.rawValue
             SDL_PushEvent(&quit)
         }
-        sender.inputMethod?.onChange = { [unowned self] in inputMethodChanged() }
-        sender.inputMethod?.onDone = { [unowned sender] in sender.inputMethodDone() }
+        contextSource = WaylandContextSource(inputMethod: sender.inputMethod) { [unowned connection] in connection.isWakeUp($0) }
+        sender.inputMethod?.onChange = { [unowned self] in
+            inputMethodChanged()
+            contextSource.inputMethodDone()
+        }
+        sender.inputMethod?.onDone = { [unowned self] in
+            sender.inputMethodDone()
+            contextSource.inputMethodDone()
+        }
         inputMethodChanged()  // made with the sender: `unavailable` may have come already
         connection.roundtrip()  // the input method's state
         guard layer.size.width > 0 else { throw KeySendFailure(description: "the compositor did not configure the layer surface") }
@@ -130,6 +139,27 @@ final class WaylandSystemMode: SystemModePlatform {
     }
 
     var keySender: any KeySender { sender }
+
+    /// What the input method says of the focused field.
+    var textContextSource: (any TextContextSource)? { contextSource }
+
+    /// Whether the compositor tells which field has the focus: an input method of our own on
+    /// the seat (auto-show's condition, issue 30).
+    var tellsFocusedField: Bool { contextSource.unavailableReason == nil }
+
+    /// Maps the layer surface (`shown`) or unmaps it: hidden, its exclusive zone goes back to
+    /// the other windows and no frame is drawn; shown, the next frame after its configure
+    /// goes to the screen whole.
+    func setKeyboardShown(_ shown: Bool) {
+        if shown {
+            guard !layer.isMapped else { return }
+            presenter.surfaceRemapped()
+            layer.map()
+        } else {
+            layer.unmap()
+        }
+        connection.flush()
+    }
 
     /// The longest a frame waits for keystrokes to reach the compositor.
     static let frameHoldLimit: Duration = .milliseconds(20)

@@ -1,0 +1,114 @@
+/// System mode's keyboard appears when a text field of another application wants it
+/// (issue 30): shown while a field has the focus, hidden once none has it for `hideDelay`, and
+/// hidden by the user's own choice (the `hide` key, iOS's `dismissKeyboard()`) until the focus
+/// moves to another field or the same field takes it again.
+///
+/// A part of `KeyboardSession`. It reads the platform's `TextContext` (AT-SPI 2 on X11,
+/// input-method-v2 on Wayland, each applied once it is complete: on Wayland at `done`) and a
+/// focus serial that changes whenever a field gains the focus; it answers with what the
+/// keyboard should do (`Change`), which the session hands to `HostScreen`. Time is only what
+/// its inputs say: `hideDue` is read by the session's deadline, and `tick(at:)` acts on it.
+///
+/// The hold: sway sends `deactivate` + `done` and then `activate` + `done` back to back when
+/// the focus moves between two fields, and X11's focus events come out of order, so hiding
+/// waits `hideDelay` after the last field went away and any field's focus in between cancels it.
+public struct AutoShow: Hashable, Sendable {
+    /// How long the keyboard stays after the last text field lost the focus: 250 ms, between
+    /// squeekboard's 200 ms and Onboard's 300 ms — longer than a focus change between two
+    /// fields takes on a loaded machine (sway's two `done`s come within about 1 ms, AT-SPI's
+    /// focus events within tens of ms), and no longer than iOS's keyboard slide (0.25 s).
+    public static let hideDelay: Duration = .milliseconds(250)
+
+    /// What the keyboard should do now.
+    public enum Change: Hashable, Sendable {
+        case show, hide
+    }
+
+    /// Whether the keyboard hides while no field has the focus (`--auto-show`, setting
+    /// `"autoShow"`, where the platform tells the focused field). Off, the keyboard is shown as
+    /// before auto-show, and the `hide` key does nothing (nothing would bring it back).
+    public let isEnabled: Bool
+    /// The focused field as last told (`.inactive` when none has the focus).
+    public private(set) var context = TextContext.inactive
+    /// Whether the platform can tell which field has the focus; once it said it cannot
+    /// (`unavailable()`), the keyboard stays shown, as without auto-show.
+    public private(set) var isAvailable = true
+    /// The keyboard's state as this part decided it last.
+    public private(set) var isShown = true
+    /// When the keyboard hides if no field takes the focus before (session time).
+    public private(set) var hideDue: Duration?
+    /// The focus serial of the field last focused (`nil` before any).
+    private var focus: UInt64?
+    /// The user hid the keyboard while the field of this focus serial had the focus.
+    private var dismissedFocus: UInt64?
+    /// Whether the user hid the keyboard and no field has taken the focus since.
+    public var isDismissed: Bool { dismissedFocus != nil }
+
+    /// A part that hides the keyboard when no field wants it if `isEnabled`.
+    public init(isEnabled: Bool) {
+        self.isEnabled = isEnabled
+    }
+
+    private var hidesWithoutField: Bool { isEnabled && isAvailable }
+
+    // MARK: Inputs
+
+    /// The keyboard started at `time`, shown: with no field focused it hides after
+    /// `hideDelay`, as if the last field had just lost the focus.
+    public mutating func launched(at time: Duration) -> Change? {
+        isShown = true
+        if hidesWithoutField, !context.isActive { hideDue = time + Self.hideDelay }
+        return nil
+    }
+
+    /// The focused field is now `context` (applied whole: on Wayland at input-method-v2's
+    /// `done`), at `time`; `focus` changes whenever a field gains the focus (another field, or
+    /// the same one again), so a change of the field's text or kind alone keeps it.
+    public mutating func contextChanged(_ context: TextContext, focus: UInt64, at time: Duration) -> Change? {
+        self.context = context
+        guard context.isActive else {
+            // No field: hide after the hold (unless hidden already, or the platform cannot tell).
+            if hidesWithoutField, isShown, hideDue == nil { hideDue = time + Self.hideDelay }
+            return nil
+        }
+        hideDue = nil
+        if focus != self.focus { dismissedFocus = nil }
+        self.focus = focus
+        guard dismissedFocus == nil, !isShown else { return nil }
+        isShown = true
+        return .show
+    }
+
+    /// The platform cannot tell which field has the focus (no accessibility bus, another
+    /// input method has the seat): the keyboard is shown, as without auto-show, from now on.
+    public mutating func unavailable() -> Change? {
+        isAvailable = false
+        context = .inactive
+        hideDue = nil
+        dismissedFocus = nil
+        guard !isShown else { return nil }
+        isShown = true
+        return .show
+    }
+
+    /// The user's `hide` key: the keyboard hides now and stays hidden until a field gains the
+    /// focus (another one, or the same one again). Nothing without auto-show, or where the
+    /// platform cannot tell which field has the focus (nothing would bring the keyboard back).
+    public mutating func dismissed() -> Change? {
+        guard hidesWithoutField else { return nil }
+        hideDue = nil
+        dismissedFocus = focus ?? 0
+        guard isShown else { return nil }
+        isShown = false
+        return .hide
+    }
+
+    /// Time passed to `time`: the hold ends once `time` reaches `hideDue`.
+    public mutating func tick(at time: Duration) -> Change? {
+        guard let due = hideDue, time >= due else { return nil }
+        hideDue = nil
+        guard isShown else { return nil }
+        isShown = false
+        return .hide
+    }
+}

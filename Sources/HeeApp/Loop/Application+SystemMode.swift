@@ -46,6 +46,7 @@ extension Application {
             return
         }
         let context = source.context
+        if context.isSecure != session.document.isSecureField { send(.secureFieldChanged(context.isSecure), at: clock.now) }
         guard !context.describesSameField(as: tracedContext) else { return }
         tracedContext = context
         trace.emit(.context(context), at: clock.now)

@@ -34,6 +34,9 @@ public enum KeyAction: Hashable, Sendable {
     /// 🌐: the next of the user's keyboard layouts (iOS's globe key); acts when touched, as
     /// the layer keys do.
     case nextLayout
+    /// The emoji keyboard's ABC (issue 34): back to the layout shown before it; acts when
+    /// touched, as the globe key.
+    case previousLayout
 
     /// An arrow key's direction.
     public enum Arrow: String, Hashable, Sendable, CaseIterable {
@@ -64,7 +67,7 @@ public enum KeyAction: Hashable, Sendable {
     /// when released, like iOS.
     public var actsOnTouchDown: Bool {
         switch self {
-        case .hee, .shift, .backspace, .showLayer, .arrow, .modifier, .nextLayout: true
+        case .hee, .shift, .backspace, .showLayer, .arrow, .modifier, .nextLayout, .previousLayout: true
         case .space, .return, .character, .escape, .tab, .kana, .kanaModifier, .kanaNext, .kanaUndo: false
         }
     }

@@ -21,6 +21,7 @@ extension KeyboardSession {
             let casing = modifiers
             routeTyped(document.type(action, with: active, at: clock, cased: casing.cased), &effects)
             if !active.isEmpty, case .character(let text) = action { effects += modifiers.letterTyped(text) }
+            if case .character(let text) = action { emojiTyped(text, &effects) }
         default:
             return
         }
@@ -37,6 +38,7 @@ extension KeyboardSession {
     /// Types an alternate chosen from a key's bubble (already in the case shift gives): with
     /// Ctrl or Alt latched, locked or held, as a key of its own does (they are used up).
     mutating func typeChosen(_ text: String, _ effects: inout [KeyboardEffect]) {
+        emojiTyped(text, &effects)
         let active = activeModifiers
         guard !active.isEmpty else { return typeCharacters(text, &effects) }
         let casing = modifiers

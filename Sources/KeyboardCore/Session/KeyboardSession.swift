@@ -33,6 +33,8 @@ public struct KeyboardSession: Hashable, Sendable {
     public internal(set) var hee: HeeButton
     /// The layout in use, its layer shown, and the layouts the globe key switches between.
     public internal(set) var layouts: Layouts
+    /// The emoji keyboard: its catalog, pages, Frequently Used and chosen skin tones (issue 34).
+    public internal(set) var emoji: EmojiPanel
     /// The latest time handled (times never go backwards for repeats).
     var clock: Duration = .zero
 
@@ -50,15 +52,17 @@ public struct KeyboardSession: Hashable, Sendable {
     ///     its layer key (`LayoutDefinition.withGlobeKey()`), and `definition` is the one of
     ///     its name among them.
     ///   - flickOnly: the kana pad's 「フリックのみ」: repeated taps never step a kana.
+    ///   - emojiRecents: the emoji keyboard's saved Frequently Used, most recent first.
     public init(windowSize: Size, limit: Int? = nil, volume: Int = 100, mode: KeyboardMode = .hostScreen,
                 definition: LayoutDefinition = .english, desktopKeys: Bool? = nil, layouts: [LayoutDefinition] = [],
-                flickOnly: Bool = false) {
+                flickOnly: Bool = false, emojiRecents: [String] = []) {
         self.mode = mode
         self.layouts = Layouts(windowSize: windowSize, mode: mode, definition: definition,
                                desktopKeys: desktopKeys ?? (mode == .system), layouts: layouts)
         document = Document(mode: mode)
         kana = KanaInput(flickOnly: flickOnly, definition: self.layouts.definition, barFrame: self.layouts.layout.candidateBar)
         hostScreen = HostScreen(mode: mode)
+        emoji = EmojiPanel(recents: emojiRecents)
         hee = HeeButton(limit: limit, volume: volume)
     }
 
@@ -135,7 +139,7 @@ public struct KeyboardSession: Hashable, Sendable {
     /// What the parts' revisions say about what is drawn: equal values, nothing visible
     /// changed in between (time aside: animations and the caret's blink).
     struct VisibleRevisions: Equatable {
-        var modifiers, pointers, document, kana, hostScreen, hee, layouts: Int
+        var modifiers, pointers, document, kana, hostScreen, hee, layouts, emoji: Int
         var field: TextBuffer.Revisions
     }
 
@@ -143,6 +147,6 @@ public struct KeyboardSession: Hashable, Sendable {
     var visibleRevisions: VisibleRevisions {
         VisibleRevisions(modifiers: modifiers.revision, pointers: pointers.revision, document: document.revision,
                          kana: kana.revision, hostScreen: hostScreen.revision, hee: hee.revision,
-                         layouts: layouts.revision, field: document.textField.revisions)
+                         layouts: layouts.revision, emoji: emoji.revision, field: document.textField.revisions)
     }
 }

@@ -28,6 +28,10 @@ public struct EmojiCatalog: Hashable, Sendable {
         public var line: Int
         public var reason: String
         public var description: String { "emoji data line \(line): \(reason)" }
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
     }
 
     /// The catalog in `text`, `emoji/emoji.tsv`'s format: lines of tab-separated columns

@@ -1,6 +1,7 @@
 /// The emoji keyboard's keys as a layout (issue 34): a layer per page of the grid, named by
 /// its category and page (`smileys`, `smileys.2`; Frequently Used is `recents`), each with the
-/// へぇ button on top, 3 rows of 10 emoji and the category bar (ABC, the nine categories, ⌫).
+/// へぇ button on top, 3 rows of 10 emoji and the category bar (ABC, 🌐 — the next of the
+/// globe key's layouts, as iOS's emoji keyboard has —, the nine categories, ⌫).
 extension EmojiPanel {
     /// ABC: back to the layout shown before (iOS's ABC / あいう key).
     public static let abcKey = KeyID("emoji:abc")
@@ -13,9 +14,9 @@ extension EmojiPanel {
         for category in EmojiCategory.allCases {
             keys[category.keyID] = KeyDefinition(action: .showLayer(category.rawValue), label: category.icon)
         }
-        let bar: [RowItem] = [.key(Self.abcKey, width: .units(1.5))]
+        let bar: [RowItem] = [.key(Self.abcKey, width: .units(1.25)), .key(.globe, width: .units(1))]
             + EmojiCategory.allCases.map { .key($0.keyID, width: .units(0.75)) }
-            + [.key(.backspace, width: .units(1.75))]
+            + [.key(.backspace, width: .units(1))]
         for category in EmojiCategory.allCases {
             let texts: [String] = category == .recents
                 ? recents

@@ -10,9 +10,9 @@ struct EmojiPanelTests {
         var session = try KeyboardSession.emoji()
         #expect(session.layerName == "smileys", "nothing used yet: Smileys & People first")
         let bar = try #require(session.definition.firstLayer.rows.last).compactMap(\.keyID)
-        #expect(bar == [EmojiPanel.abcKey] + EmojiCategory.allCases.map(\.keyID) + [.backspace])
+        #expect(bar == [EmojiPanel.abcKey, .globe] + EmojiCategory.allCases.map(\.keyID) + [.backspace])
         #expect(session.layout.keys["😀"] != nil && session.layout.keys[.hee] != nil)
-        #expect(session.layout.keys.count == 1 + 30 + 11)
+        #expect(session.layout.keys.count == 1 + 30 + 12)
         let frame = session.layout.keyboardFrame
         #expect(frame.maxY == KeyboardLayout.defaultWindowSize.height)
         // ABC: back to the kana pad it came from; the globe again: no second ask.
@@ -20,6 +20,9 @@ struct EmojiPanelTests {
         #expect(session.definition.name == "ja-kana")
         let again = try session.tap(.globe, at: 400)
         #expect(!again.contains(.emojiDataNeeded) && session.definition.name == "emoji")
+        // Its own 🌐 goes on round the globe key's list: en.
+        #expect(try session.tap(.globe, at: 500).contains(.keyboardLayoutChanged("en")))
+        #expect(session.definition.name == "en")
     }
 
     @Test func aTapTypesTheEmojiAndBackspaceDeletesItWhole() throws {
@@ -144,6 +147,6 @@ struct EmojiPanelTests {
         #expect(try session.tap(.globe, at: 100).contains(.emojiDataNeeded))
         let effects = session.send(.emojiData("😀\tnowhere\t\n"), at: 110)
         #expect(effects.contains(.emojiDataRejected("emoji data line 1: unknown category nowhere")))
-        #expect(session.definition.name == "emoji" && session.layout.keys.count == 1 + 11)
+        #expect(session.definition.name == "emoji" && session.layout.keys.count == 1 + 12)
     }
 }

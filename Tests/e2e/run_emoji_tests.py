@@ -14,7 +14,7 @@ release binary under Xvfb with openbox.
    the line ended with the letters' return after ABC) and a GTK 3 entry: each text exact, and
    the trace's `send` lines are the emoji themselves.
 
-Every step waits for the trace line it causes; nothing waits a fixed time. About 40 s.
+Every step waits for the trace line it causes; nothing waits a fixed time. About 20 s.
 
 Environment: HEE_APP, HEE_E2E_KEEP=1, HEE_E2E_DISPLAYS, HEE_E2E_SYSTEM_PYTHON (see
 run_system_tests.py).

@@ -150,3 +150,18 @@ struct EmojiPanelTests {
         #expect(session.definition.name == "emoji" && session.layout.keys.count == 1 + 12)
     }
 }
+
+extension EmojiPanelTests {
+    /// System mode announces the keys a press may need; the emoji pages are not announced
+    /// (30 emoji would take every spare keycode at each page turn), a pressed emoji is.
+    @Test func systemModeAnnouncesOnlyThePressedEmoji() throws {
+        var session = try KeyboardSession.emoji(mode: .system)
+        #expect(session.keysToPrepare == "へぇ〜")
+        session.send(.pointerDown(.mouse, try session.center(of: "😀")), at: 300)
+        #expect(session.keysToPrepare == "😀へぇ〜")
+        session.send(.pointerUp(.mouse, try session.center(of: "😀")), at: 340)
+        try session.tap(.globe, at: 400)
+        #expect(session.definition.name == "en")
+        #expect(session.keysToPrepare.contains("qwertyuiop"), "the letters are announced again")
+    }
+}

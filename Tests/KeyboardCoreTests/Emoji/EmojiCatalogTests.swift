@@ -63,3 +63,22 @@ struct EmojiCatalogTests {
         }
     }
 }
+
+extension EmojiCatalogTests {
+    /// Search by CLDR names and keywords, English and Japanese (issue 34).
+    @Test func searchMatchesEnglishAndJapaneseNamesAndKeywords() throws {
+        let catalog = try EmojiCatalog(parsing: EmojiData.text)
+        let cats = catalog.search(["cat"]).map(\.text)
+        #expect(cats.prefix(2) == ["🐱", "🐈"] || cats.contains("🐱"))
+        #expect(["😺", "🐱", "🐈"].allSatisfy(cats.contains))
+        #expect(catalog.search(["CAT"]).map(\.text) == cats, "case does not matter")
+        let neko = catalog.search(["ねこ"]).map(\.text)
+        #expect(["🐱", "🐈", "🐈‍⬛"].allSatisfy(neko.contains), "hiragana finds ネコ")
+        #expect(!neko.contains("😺"), "😺's Japanese keywords say 猫 only")
+        #expect(catalog.search(["ねこ", "猫"]).map(\.text).contains("😺"), "a conversion of the reading finds it")
+        #expect(catalog.search(["日本"]).map(\.text).contains("🇯🇵") && catalog.search(["japan"]).map(\.text).contains("🇯🇵"))
+        #expect(catalog.search(["thumbs up"]).first?.text == "👍", "an exact name first")
+        #expect(catalog.search(["", "  "]).isEmpty && catalog.search([]).isEmpty)
+        #expect(catalog.search(["zzzzqq"]).isEmpty)
+    }
+}

@@ -7,9 +7,10 @@ extension EmojiPanel {
     public static let abcKey = KeyID("emoji:abc")
 
     /// The layout of `catalog`'s emoji with `recents` as Frequently Used and the chosen
-    /// `tones` in their bases' places.
-    static func definition(catalog: EmojiCatalog, recents: [String], tones: [String: String]) -> LayoutDefinition {
-        var keys: [KeyID: KeyDefinition] = [Self.abcKey: KeyDefinition(action: .previousLayout, label: "ABC")]
+    /// `tones` in their bases' places; the ABC key reads `abcLabel`.
+    static func definition(catalog: EmojiCatalog, recents: [String], tones: [String: String],
+                           abcLabel: String = "ABC") -> LayoutDefinition {
+        var keys: [KeyID: KeyDefinition] = [Self.abcKey: KeyDefinition(action: .previousLayout, label: abcLabel)]
         var layers: [LayerDefinition] = []
         for category in EmojiCategory.allCases {
             keys[category.keyID] = KeyDefinition(action: .showLayer(category.rawValue), label: category.icon)

@@ -22,6 +22,8 @@ public struct EmojiPanel: Hashable, Sendable {
     public private(set) var tones: [String: String] = [:]
     /// The layout ABC goes back to: the one shown before the emoji keyboard.
     public private(set) var returnLayout: String?
+    /// Whether that layout is a kana pad: ABC reads あいう then, as on iOS.
+    public private(set) var returnsToKana = false
     /// The keys shown: the grid's pages as layers (Frequently Used first, as it was when the
     /// keyboard opened), the category bar under each.
     public private(set) var definition: LayoutDefinition { didSet { if definition != oldValue { revision &+= 1 } } }
@@ -52,10 +54,11 @@ public struct EmojiPanel: Hashable, Sendable {
         rebuild()
     }
 
-    /// The emoji keyboard opens, coming from the layout named `from`: Frequently Used is shown
-    /// as it is now.
-    public mutating func opened(from: String) {
+    /// The emoji keyboard opens, coming from the layout named `from` (a kana pad: `kana`):
+    /// Frequently Used is shown as it is now.
+    public mutating func opened(from: String, kana: Bool = false) {
         returnLayout = from
+        returnsToKana = kana
         recentsShown = recents.emoji
         dragStarts = [:]
         rebuild()
@@ -101,6 +104,7 @@ public struct EmojiPanel: Hashable, Sendable {
     }
 
     private mutating func rebuild() {
-        definition = Self.definition(catalog: catalog ?? EmojiCatalog([]), recents: recentsShown, tones: tones)
+        definition = Self.definition(catalog: catalog ?? EmojiCatalog([]), recents: recentsShown, tones: tones,
+                                     abcLabel: returnsToKana ? "あいう" : "ABC")
     }
 }

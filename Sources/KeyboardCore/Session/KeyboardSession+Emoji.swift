@@ -13,7 +13,7 @@ extension KeyboardSession {
             return
         }
         commitComposition(&effects)
-        emoji.opened(from: definition.name)
+        emoji.opened(from: definition.name, kana: definition.hasKanaPad)
         let first = emoji.recents.emoji.isEmpty ? EmojiCategory.smileys.rawValue : EmojiCategory.recents.rawValue
         layouts.replaceDefinition(with: emoji.definition, layer: first)
         layoutShown(&effects)

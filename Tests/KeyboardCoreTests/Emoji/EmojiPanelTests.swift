@@ -15,6 +15,7 @@ struct EmojiPanelTests {
         #expect(session.layout.keys.count == 1 + 30 + 12)
         let frame = session.layout.keyboardFrame
         #expect(frame.maxY == KeyboardLayout.defaultWindowSize.height)
+        #expect(session.definition.label(of: EmojiPanel.abcKey) == "あいう", "from the kana pad, as iOS")
         // ABC: back to the kana pad it came from; the globe again: no second ask.
         try session.tap(EmojiPanel.abcKey, at: 300)
         #expect(session.definition.name == "ja-kana")

@@ -118,10 +118,10 @@ screenshot: release
 	scripts/system-screenshot.sh docs/system-mode.png
 	$(PYTHON) scripts/layer_screenshots.py docs
 
-## Installs the release binary as hee-keyboard, its fonts, sounds and layouts, a .desktop entry and
+## Installs the release binary as hee-keyboard, its fonts, sounds, layouts and emoji data, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).
 install: release metainfo
-	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR)/layouts $(APPSDIR)
+	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR)/layouts $(DATADIR)/emoji $(APPSDIR)
 	install -m 755 $(RELEASE_BIN) $(BINDIR)/hee-keyboard
 	install -m 644 .build/release/libHeeVulkanStub.so $(LIBDIR)/libHeeVulkanStub.so
 	for f in $(ASSET_FILES); do install -m 644 $$f $(DATADIR)/$$f; done

@@ -21,9 +21,9 @@ METAINFO := .build/data/hee-keyboard.metainfo.xml
 ICON_SIZES := 48 128 256
 ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt \
-	layouts/en.json layouts/de.json layouts/ja-kana.json
+	layouts/en.json layouts/de.json layouts/ja-kana.json emoji/emoji.tsv emoji/UNICODE-LICENSE.txt
 
-.PHONY: fuzz touch-test sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets screenshot clean install uninstall install-test
+.PHONY: fuzz touch-test sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets emoji-data screenshot clean install uninstall install-test
 
 all: release
 
@@ -61,6 +61,7 @@ e2e-test: release
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_desktop_keys_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_layer_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_kana_tests.py
+	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_emoji_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_browser_tests.py
 	env -u WAYLAND_DISPLAY -u WAYLAND_SOCKET HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_sound_server_tests.py
 
@@ -102,6 +103,11 @@ fuzz:
 assets:
 	scripts/make_assets.sh
 
+## The emoji keyboard's data (emoji/emoji.tsv) from Debian's unicode-data and unicode-cldr-core
+## (docs/emoji.md); make docs-test checks the committed file is this output.
+emoji-data:
+	$(PYTHON) scripts/emoji-data.py -o emoji/emoji.tsv
+
 ## Check that the scripts reproduce the committed assets byte for byte.
 check-assets:
 	scripts/check_assets.sh
@@ -114,10 +120,10 @@ screenshot: release
 	scripts/system-screenshot.sh docs/system-mode.png
 	$(PYTHON) scripts/layer_screenshots.py docs
 
-## Installs the release binary as hee-keyboard, its fonts, sounds and layouts, a .desktop entry and
+## Installs the release binary as hee-keyboard, its fonts, sounds, layouts and emoji data, a .desktop entry and
 ## the icon (rendered by our own renderer) under PREFIX (default /usr/local).
 install: release metainfo
-	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR)/layouts $(APPSDIR)
+	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR)/layouts $(DATADIR)/emoji $(APPSDIR)
 	install -m 755 $(RELEASE_BIN) $(BINDIR)/hee-keyboard
 	install -m 644 .build/release/libHeeVulkanStub.so $(LIBDIR)/libHeeVulkanStub.so
 	for f in $(ASSET_FILES); do install -m 644 $$f $(DATADIR)/$$f; done
@@ -137,7 +143,7 @@ uninstall:
 	rm -f $(MANDIR)/hee-keyboard.1 $(METAINFODIR)/hee-keyboard.metainfo.xml
 	for f in $(ASSET_FILES); do rm -f $(DATADIR)/$$f; done
 	for n in $(ICON_SIZES); do rm -f $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png; done
-	-rmdir $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR)/layouts $(DATADIR) $(LIBDIR) 2>/dev/null
+	-rmdir $(DATADIR)/fonts $(DATADIR)/sounds $(DATADIR)/layouts $(DATADIR)/emoji $(DATADIR) $(LIBDIR) 2>/dev/null
 
 ## Installs into a temporary prefix and runs the installed binary from another directory.
 install-test: release

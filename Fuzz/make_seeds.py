@@ -76,7 +76,7 @@ for n, text in enumerate(["", "{", "[1,]", '{"a" 1}', '{"a":1,}', "01", "1.", ".
 # keep their names, README-N, from when all of it was in README.md).
 DOCUMENTS = ["README.md", "docs/user-guide.md", "docs/wayland-and-x11.md", "docs/system-mode.md", "docs/layouts.md",
              "docs/kana.md", "docs/install.md", "docs/trace-and-replay.md", "docs/testing.md", "docs/performance.md",
-             "docs/architecture.md", "docs/assets.md", "docs/known-limitations.md"]
+             "docs/architecture.md", "docs/assets.md", "docs/known-limitations.md", "docs/emoji.md"]
 readme = "\n".join(read(path).decode("utf-8") for path in DOCUMENTS)
 for n, block in enumerate(re.findall(r"```json\n(.*?)```", readme, re.S)):
     add("settings", f"README-{n}", block)

@@ -27,6 +27,8 @@
 #           the context test (Tests/e2e/run_context_tests.py); libatspi2.0-dev: the header of
 #           system mode's AT-SPI watch (the library is loaded at run time)
 #   bench:  python3-xlib (make bench); xvkbd and matchbox-keyboard (make bench-peers)
+#   data:   unicode-data and unicode-cldr-core: make emoji-data and the docs test's check of
+#           emoji/emoji.tsv (scripts/emoji-data.py)
 #   deb:    dpkg-dev, debhelper and build-essential (make deb: dpkg-buildpackage checks build-essential); lintian, appstream, man-db, strace, x11-utils and debootstrap
 #           (xprop) for the package and documentation tests; the package's Recommends
 #           (libdecor-0-plugin-1-cairo, the emoji font), so installing the .deb downloads nothing
@@ -40,7 +42,7 @@ packages=(
   binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4 libedit2 libxml2 libsqlite3-0 libncurses6
   libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libasound2-dev libcairo2-dev libfontconfig-dev libpipewire-0.3-dev pkg-config
   libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev libanthy-dev libanthy1 anthy-common
-  fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
+  unicode-data unicode-cldr-core fonts-droid-fallback fonts-noto-color-emoji libdecor-0-plugin-1-cairo
   make xvfb xauth xdotool xclip imagemagick desktop-file-utils python3 x11-xserver-utils
   openbox x11-utils libx11-dev
   libx11-xcb-dev libxtst-dev libxi-dev libxkbcommon-x11-dev libatspi2.0-dev

@@ -87,13 +87,13 @@ struct KanaLayoutFileTests {
             return (result.settings, result.corrections)
         }
         #expect(decode(.array([.string("ja-kana"), .string("de")])).0.layouts == ["ja-kana", "de"])
-        #expect(Settings().layouts == nil && Settings.defaultLayouts == ["en", "ja-kana"])
+        #expect(Settings().layouts == nil && Settings.defaultLayouts == ["en", "ja-kana", "emoji"])
         for bad: JSONValue in [.array([]), .string("en"), .array([.string("en"), .string("en")]), .array([.string("a/b")]),
                                .array([.integer(1)])] {
             let (settings, corrections) = decode(bad)
             #expect(settings.layouts == nil)
             #expect(corrections.map(\.field) == ["layouts"])
-            #expect(corrections.first?.used == "en, ja-kana")
+            #expect(corrections.first?.used == "en, ja-kana, emoji")
         }
         var settings = Settings()
         settings.layouts = ["ja-kana"]

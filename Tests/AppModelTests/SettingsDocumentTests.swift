@@ -120,7 +120,22 @@ struct SettingsDocumentTests {
         full.flickOnly = true
         full.desktopKeys = false
         full.autoShow = false
+        full.emojiRecents = ["😀"]
         #expect(Set(full.members.map(\.0)) == Settings.keys)
+    }
+
+    /// The emoji keyboard's Frequently Used (issue 34): a list of at most 30 emoji, kept
+    /// through a save; anything else is corrected to none.
+    @Test func emojiRecentsAreKeptAndCheckedWhenRead() throws {
+        var settings = Settings()
+        settings.emojiRecents = ["👍🏽", "👨‍👩‍👧", "🇯🇵"]
+        #expect(try Settings.decode(settings.encoded).emojiRecents == ["👍🏽", "👨‍👩‍👧", "🇯🇵"])
+        let many = JSONValue.array(Array(repeating: .string("😀"), count: 31))
+        for bad: JSONValue in [.string("😀"), .array([.integer(1)]), .array([.string("ab")]), many] {
+            let (read, corrections) = Settings.decodeCorrecting(members: [("emojiRecents", bad)])
+            #expect(read.emojiRecents == nil)
+            #expect(corrections.map(\.field) == ["emojiRecents"])
+        }
     }
 
     @Test("documents that are not a JSON object are refused", arguments: ["[1]", "3", "\"x\"", "{", ""])

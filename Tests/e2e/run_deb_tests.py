@@ -62,7 +62,7 @@ HEE_TEXT = "へぇ〜"
 ASSET_FILES = [
     "fonts/MPLUS1-Regular.otf", "fonts/MPLUS1-Bold.otf", "fonts/MPLUS1Code-Medium.otf", "fonts/HeeLaurel.ttf",
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
-    "layouts/en.json", "layouts/de.json", "layouts/ja-kana.json",
+    "layouts/en.json", "layouts/de.json", "layouts/ja-kana.json", "emoji/emoji.tsv", "emoji/UNICODE-LICENSE.txt",
 ]
 ICON_SIZES = (48, 128, 256)
 EXPECTED_FILES = sorted(

@@ -283,6 +283,22 @@ def check_architecture():
     ok("the documented Architecture tree names every source folder; folders and files within the house's sizes")
 
 
+def check_emoji_data():
+    """emoji/emoji.tsv is what scripts/emoji-data.py writes from Debian's unicode-data and
+    unicode-cldr-core (issue 34); skipped with a line when the packages are absent."""
+    if not (os.path.exists("/usr/share/unicode/emoji/emoji-test.txt")
+            and os.path.exists("/usr/share/unicode/cldr/common/annotations/ja.xml")):
+        ok("emoji data not compared: unicode-data or unicode-cldr-core not installed")
+        return
+    status, out, err = run([sys.executable, os.path.join(REPO_ROOT, "scripts", "emoji-data.py"), "-o", "-"],
+                           check_tool=False)
+    expect(status == 0, f"scripts/emoji-data.py failed: {err.strip()}")
+    with open(os.path.join(REPO_ROOT, "emoji", "emoji.tsv"), encoding="utf-8") as f:
+        committed = f.read()
+    expect(out == committed, "emoji/emoji.tsv differs from scripts/emoji-data.py's output: run make emoji-data")
+    ok(f"emoji/emoji.tsv is scripts/emoji-data.py's output ({committed.count(chr(10))} lines)")
+
+
 def main():
     def body(_):
         if shutil.which("groff") is None:
@@ -294,6 +310,7 @@ def main():
         check_metainfo(app)
         check_desktop_entry()
         check_architecture()
+        check_emoji_data()
         print("# documentation and metadata tests passed", flush=True)
     return script_main(body, prefix="hee-docs-")
 

@@ -143,10 +143,17 @@ def host_screen(workdir, binary):
         trace.wait_for(is_event("text", text=GOAL + "今日はいい天気ですね"), "the sentence committed", since=since)
         ok("きょうはいいてんきですね (three segments) converts: 今日はいい天気ですね first, chosen by 次候補, committed by 確定")
 
-        since = trace.mark()
+        # The globe key's default list is en, ja-kana, emoji (issue 34): from the kana pad it
+        # shows the emoji keyboard, whose own 🌐 goes on to en.
+        since = from_kana = trace.mark()
         pad.tap("🌐")
+        trace.wait_for(is_event("keyboardLayout", name="emoji"), "the switch to the emoji keyboard", since=since)
+        emoji_layout = trace.wait_for(is_event("layout"), "the emoji keyboard's layout", since=since)
+        since = trace.mark()
+        Pad(env, window, trace, emoji_layout).tap("🌐")
         trace.wait_for(is_event("keyboardLayout", name="en"), "the switch to en", since=since)
-        english = trace.wait_for(is_event("keyboard", status="show"), "the English keyboard's frame", since=since)["frame"]
+        # The emoji keyboard is as tall as en's (no candidate bar): the frame changed when it showed.
+        english = trace.wait_for(is_event("keyboard", status="show"), "the English keyboard's frame", since=from_kana)["frame"]
         en_layout = trace.wait_for(is_event("layout"), "the English layout", since=since)
         if english["h"] != frame["h"] - 40 or english["y"] + english["h"] != frame["y"] + frame["h"]:
             fail(f"en's keyboard frame {english} is not the kana pad's {frame} without its 40 pt candidate bar")
@@ -160,6 +167,9 @@ def host_screen(workdir, binary):
             fail(f"back on ja-kana the frame is {back}, not {frame}")
         since = trace.mark()
         pad.tap("🌐")
+        trace.wait_for(is_event("keyboardLayout", name="emoji"), "the emoji keyboard again", since=since)
+        since = trace.mark()
+        Pad(env, window, trace, emoji_layout).tap("🌐")
         trace.wait_for(is_event("keyboardLayout", name="en"), "en again", since=since)
         os.killpg(app.pid, 15)
         if app.wait(timeout=20) != 0:
@@ -168,7 +178,7 @@ def host_screen(workdir, binary):
             saved = json.load(f)
         if saved.get("layout") != "en":
             fail(f"settings.json after the globe key: {saved}")
-        ok(f"🌐: en (globe beside 123) and back, the keyboard frame {frame['h']} ↔ {english['h']} pt live; "
+        ok(f"🌐: the emoji keyboard, en (globe beside 123) and back, the keyboard frame {frame['h']} ↔ {english['h']} pt live; "
            f"the choice saved: \"layout\": \"en\"")
     finally:
         kill_group(app)

@@ -27,8 +27,11 @@ public struct Settings: Hashable, Sendable {
     /// instead of stepping it (あ→い→う).
     public var flickOnly = false
 
-    /// The layouts the globe key switches between by default: English and 日本語かな.
-    public static let defaultLayouts = ["en", "ja-kana"]
+    /// The layouts the globe key switches between by default: English, 日本語かな and the emoji keyboard.
+    public static let defaultLayouts = ["en", "ja-kana", "emoji"]
+    /// The emoji keyboard's Frequently Used (issue 34): the last emoji chosen, most recent
+    /// first, at most `EmojiRecents.limit`; never from a secure field.
+    public var emojiRecents: [String]?
     /// Whether the desktop row (esc tab ctrl alt ← ↓ ↑ →, issue 21) is shown under the へぇ
     /// button: `true` in both modes, `false` in neither, `nil` (absent) in system mode only.
     public var desktopKeys: Bool?
@@ -71,7 +74,7 @@ public struct Settings: Hashable, Sendable {
     /// Every member name this version reads and writes. A field added to `Settings` is added
     /// here, to `decode(members:)` and to `members`.
     public static let keys: Set<String> = ["mute", "volume", "windowWidth", "windowHeight", "limit", "maximized", "layout",
-                                           "layouts", "flickOnly", "desktopKeys", "autoShow"]
+                                           "layouts", "flickOnly", "desktopKeys", "autoShow", "emojiRecents"]
 
     /// The settings as JSON object members, one per field (`limit`, `layout` and `desktopKeys`
     /// only when set, `maximized` only when true: an absent member means the default).
@@ -85,6 +88,7 @@ public struct Settings: Hashable, Sendable {
         if flickOnly { members.append(("flickOnly", .bool(true))) }
         if let desktopKeys { members.append(("desktopKeys", .bool(desktopKeys))) }
         if let autoShow { members.append(("autoShow", .bool(autoShow))) }
+        if let emojiRecents { members.append(("emojiRecents", .array(emojiRecents.map { .string($0) }))) }
         return members
     }
 

@@ -136,6 +136,19 @@ extension Settings {
             }
         }
         settings.flickOnly = flag("flickOnly", settings.flickOnly)
+        if let written = values["emojiRecents"], written != .null {
+            var texts: [String]?
+            if case .array(let items) = written, items.count <= EmojiRecents.limit {
+                let strings = items.compactMap { if case .string(let text) = $0, text.count == 1 { text } else { nil } }
+                if strings.count == items.count { texts = strings }
+            }
+            if let texts {
+                settings.emojiRecents = texts
+            } else {
+                corrections.append(Correction(field: "emojiRecents", written: written.serialized,
+                                              problem: "is not a list of at most \(EmojiRecents.limit) emoji", used: "none"))
+            }
+        }
         switch values["desktopKeys"] {
         case nil, .null?:
             break

@@ -63,6 +63,8 @@ struct LayoutFiles {
     func loadGlobeLayouts(_ names: [String], chosen: LayoutDefinition, catalog: LayoutCatalog) -> [LayoutDefinition] {
         names.compactMap { name in
             if name == chosen.name { return chosen }
+            // The emoji keyboard (issue 34): its keys are made from the emoji data once shown.
+            if name == EmojiPanel.layoutName { return EmojiPanel.placeholder }
             guard let source = catalog.source(of: name) else {
                 Console.error("\(Console.program): warning: \"layouts\" names \(name), which is no layout (there are \(catalog.names.joined(separator: ", "))); the globe key leaves it out")
                 return nil

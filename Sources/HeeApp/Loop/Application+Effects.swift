@@ -110,8 +110,18 @@ extension Application {
                 conversionRequested(reading, at: now)
             case .keyboardLayoutChanged(let name):
                 trace.emit(.keyboardLayout(name), at: now)
-                // The globe key's choice is the user's: saved as the layout to start with.
-                settings?.settings.layout = name
+                // The globe key's choice is the user's: saved as the layout to start with
+                // (the emoji keyboard is not one to start with).
+                if name != EmojiPanel.layoutName {
+                    settings?.settings.layout = name
+                    SettingsSnapshot.publish(settings)
+                }
+            case .emojiDataNeeded:
+                emojiDataNeeded(at: now)
+            case .emojiDataRejected(let reason):
+                Console.error("\(Console.program): \(reason); the emoji keyboard is empty")
+            case .emojiRecentsChanged(let recents):
+                settings?.settings.emojiRecents = recents
                 SettingsSnapshot.publish(settings)
             case .needsDisplay:
                 screen.needsDisplay = true

@@ -83,12 +83,14 @@ extension Application {
         let session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume, mode: mode,
                                       definition: definition, desktopKeys: desktopKeys, layouts: globeLayouts,
                                       flickOnly: settings?.settings.flickOnly ?? false,
-                                      autoShow: configuration.autoShow && wayland?.tellsFocusedField == true)
+                                      autoShow: configuration.autoShow && wayland?.tellsFocusedField == true,
+                                      emojiRecents: settings?.settings.emojiRecents ?? [])
         self.init(screen: screen, audio: audio, clipboard: Clipboard(x11Display: x11Display), sdl: sdl, session: session,
                   settings: settings, windowState: windowState, translator: EventTranslator(windowSize: points, coordinateScale: scale),
                   trace: TraceWriter(enabled: options.trace), configuration: configuration, recorder: recorder,
                   replay: ReplayCursor(records: replay, exitWhenDone: options.exitWhenDone),
                   benchPlan: options.benchPresses.map { ($0, .milliseconds(options.benchInterval), options.benchGesture) })
+        self.assetsDirectory = assetsDirectory
         SettingsSnapshot.publish(settings)
         if options.replayPath != nil {
             // A replay's time is the file's, from zero: its trace is the same on every run.

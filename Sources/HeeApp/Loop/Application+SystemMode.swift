@@ -48,6 +48,7 @@ extension Application {
             return
         }
         let context = source.context
+        if context.isSecure != session.document.isSecureField { send(.secureFieldChanged(context.isSecure), at: clock.now) }
         if !context.describesSameField(as: tracedContext) {
             tracedContext = context
             trace.emit(.context(context), at: clock.now)

@@ -60,6 +60,8 @@ final class Application {
     /// System mode: the focused field's context as the trace last said it (issue 30).
     var tracedContext = TextContext.inactive
     var running = true
+    /// Where `fonts/`, `sounds/` and `emoji/` are (the emoji data is read from there when first shown).
+    var assetsDirectory = ""
 
     /// Window coordinates per point (`--scale`).
     var coordinateScale: Double { screen.coordinateScale }

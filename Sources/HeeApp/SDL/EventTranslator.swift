@@ -121,6 +121,12 @@ struct EventTranslator {
             guard !InputEcho.isMouseFromTouch(which: m.which) else { return nil }
             let p = point(x: m.x, y: m.y)
             return .input(m.state & HEE_SDL_BUTTON_LMASK != 0 ? .pointerMoved(.mouse, p) : .pointerHover(.mouse, p))
+        case SDL_MOUSEWHEEL:
+            // Down or right turns the emoji grid to its next page (SDL: y > 0 is away from the user).
+            let w = event.wheel
+            let flipped = w.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
+            let steps = (Int(w.x) - Int(w.y)) * Int(flipped)
+            return steps == 0 ? nil : .input(.scroll(steps: steps.signum()))
         case SDL_FINGERDOWN, SDL_FINGERUP, SDL_FINGERMOTION:
             let f = event.tfinger
             guard !InputEcho.isFingerFromMouse(touchID: f.touchId) else { return nil }

@@ -83,7 +83,7 @@ public struct KeyFace: Hashable, Sendable {
                            cornerRadius: 5, callout: nil)
         case .return:
             return KeyFace(content: .text(label ?? returnLabel, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
-        case .showLayer:
+        case .showLayer, .previousLayout:
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)
         case .escape, .tab, .dismissKeyboard:
             return KeyFace(content: .text(label ?? key.name, points: wordPointSize), isSpecial: true, cornerRadius: 5, callout: nil)

@@ -185,6 +185,13 @@ public struct Document: Hashable, Sendable {
     /// System mode: the keys go to `target` now.
     public mutating func keyTargetChanged(_ target: KeyTarget) { keyTarget = target }
 
+    /// System mode: whether the focused field is secure (a password or PIN, as its context
+    /// says): what is typed there is not remembered (the emoji keyboard's Frequently Used).
+    public private(set) var isSecureField = false
+
+    /// The focused field's security changed (`KeyboardInput.secureFieldChanged`).
+    public mutating func secureFieldChanged(_ secure: Bool) { isSecureField = secure }
+
     /// System mode (issue 28): `keys`, the characters one press may type next (most urgent
     /// first), are announced with `.prepareKeys` when they changed since last announced, so
     /// the app gets keys ready for them before a press needs them. Nothing is announced on the

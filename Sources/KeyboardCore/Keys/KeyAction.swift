@@ -37,6 +37,9 @@ public enum KeyAction: Hashable, Sendable {
     /// System mode's `hide` key (issue 30; iOS's `dismissKeyboard()`): the keyboard hides
     /// until a text field gains the focus again. Acts when released.
     case dismissKeyboard
+    /// The emoji keyboard's ABC (issue 34): back to the layout shown before it; acts when
+    /// touched, as the globe key.
+    case previousLayout
 
     /// An arrow key's direction.
     public enum Arrow: String, Hashable, Sendable, CaseIterable {
@@ -68,7 +71,7 @@ public enum KeyAction: Hashable, Sendable {
     /// when released, like iOS.
     public var actsOnTouchDown: Bool {
         switch self {
-        case .hee, .shift, .backspace, .showLayer, .arrow, .modifier, .nextLayout: true
+        case .hee, .shift, .backspace, .showLayer, .arrow, .modifier, .nextLayout, .previousLayout: true
         case .space, .return, .character, .escape, .tab, .kana, .kanaModifier, .kanaNext, .kanaUndo, .dismissKeyboard: false
         }
     }

@@ -81,6 +81,16 @@ public struct Layouts: Hashable, Sendable {
         return choices[next] == definition ? nil : choices[next]
     }
 
+    /// Shows `next` (the emoji keyboard's keys once more, issue 34) at the layer shown if it
+    /// has one named `layer`, else the one shown if it has that one, else its first.
+    public mutating func replaceDefinition(with next: LayoutDefinition, layer: String? = nil) {
+        definition = next
+        let name = [layer, layout.layerName].compactMap { $0 }.first { next.layer(named: $0) != nil }
+            ?? next.firstLayer.name
+        layout = KeyboardLayout(windowSize: layout.windowSize, mode: mode, definition: next, layer: name,
+                                desktopKeys: desktopKeys)
+    }
+
     /// Shows `next` (one of `choices`) at its first layer.
     public mutating func switchLayout(to next: LayoutDefinition) {
         definition = next

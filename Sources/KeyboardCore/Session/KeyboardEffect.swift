@@ -72,6 +72,13 @@ public enum KeyboardEffect: Hashable, Sendable {
     case trackpadChanged(Bool)
     /// Something visible changed: draw a frame.
     case needsDisplay
+    /// The emoji keyboard is to be shown and has no catalog yet (issue 34): the app reads
+    /// `emoji/emoji.tsv` and hands its text in (`KeyboardInput.emojiData`).
+    case emojiDataNeeded
+    /// The emoji data handed in could not be read (one line: why); the grid stays empty.
+    case emojiDataRejected(String)
+    /// Frequently Used changed (most recent first): the app saves it in the settings file.
+    case emojiRecentsChanged([String])
 }
 
 /// The app's sounds.

@@ -54,6 +54,14 @@ public enum KeyboardInput: Hashable, Sendable {
     /// The kana–kanji converter's answer to a `.convert` effect: `reading`'s segments and
     /// their candidates (none when it could not convert). A stale answer is ignored.
     case conversion(reading: String, segments: [KanaKanjiSegment])
+    /// The text of the emoji data file, answering `.emojiDataNeeded` (issue 34).
+    case emojiData(String)
+    /// The mouse wheel turned over the keyboard: `steps` > 0 down or right (the emoji grid's
+    /// next page), < 0 up or left.
+    case scroll(steps: Int)
+    /// System mode: whether the focused field is secure (a password or PIN: nothing typed
+    /// there is remembered, issue 34's Frequently Used).
+    case secureFieldChanged(Bool)
     /// Time passed: animations may have ended.
     case tick
 }

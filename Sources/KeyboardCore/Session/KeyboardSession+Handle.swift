@@ -85,6 +85,12 @@ extension KeyboardSession {
             textContextChanged(nil, focus: 0, at: time, &effects)
         case .conversion(let reading, let segments):
             _ = kanaInput(.conversion(reading: reading, segments: segments), &effects)
+        case .emojiData(let text):
+            emojiDataArrived(text, &effects)
+        case .scroll(let steps):
+            if definition.name == EmojiPanel.layoutName { turnEmojiPage(steps, &effects) }
+        case .secureFieldChanged(let secure):
+            document.secureFieldChanged(secure)
         case .tick:
             break
         }

@@ -59,12 +59,9 @@ extension KeyboardSession {
     /// the one shown; the first when the one shown is not among them), at its first layer.
     mutating func switchToNextLayout(_ effects: inout [KeyboardEffect]) {
         guard let next = layouts.nextChoice else { return }
+        if next.name == EmojiPanel.layoutName { return switchToEmoji(&effects) }
         commitComposition(&effects)
         layouts.switchLayout(to: next)
-        kana.layoutSwitched(to: definition, barFrame: layout.candidateBar)
-        pointers.layoutSwitched()
-        effects.append(.keyboardLayoutChanged(definition.name))
-        effects.append(.layoutChanged)
-        if hostScreen.isTextFieldFocused { effects.append(.startTextInput(layout.textField)) }
+        layoutShown(&effects)
     }
 }

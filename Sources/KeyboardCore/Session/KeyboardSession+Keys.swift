@@ -36,6 +36,8 @@ extension KeyboardSession {
                 effects += modifiers.touched(.desktop(modifier), down: true, at: time)
             case .nextLayout:
                 switchToNextLayout(&effects)
+            case .previousLayout:
+                leaveEmoji(&effects)
             default:
                 break
             }

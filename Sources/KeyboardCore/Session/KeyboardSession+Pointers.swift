@@ -29,6 +29,7 @@ extension KeyboardSession {
             }
             let before = pressedKeys
             pointers.set(id, to: .key(key))
+            emojiPointerDown(id, at: point, on: key)
             startHold(key, by: id, at: point, time: time)
             updatePressedKeys(from: before, time: time, &effects)
             if case .showLayer(let name) = layouts.action(of: key) { layerKeyTouched(name, by: id, &effects) }
@@ -79,6 +80,7 @@ extension KeyboardSession {
             if steps != 0 { documentEdit(.moveCaret(steps), &effects) }
             return
         }
+        if emojiPointerDragged(id, to: point, time: time, &effects) { return }
         let layouts = self.layouts
         let under = keysAreLive ? layout.key(at: point) : nil
         guard let slide = Pointers.slide(from: held, over: under, actsOnTouchDown: layouts.actsOnTouchDown,

@@ -23,6 +23,7 @@ extension KeyboardSession {
             let casing = modifiers
             routeTyped(document.type(action, with: active, at: clock, cased: casing.cased), &effects)
             if !active.isEmpty, case .character(let text) = action { effects += modifiers.letterTyped(text) }
+            if case .character(let text) = action { emojiTyped(text, &effects) }
         default:
             return
         }
@@ -39,6 +40,7 @@ extension KeyboardSession {
     /// Types an alternate chosen from a key's bubble (already in the case shift gives): with
     /// Ctrl or Alt latched, locked or held, as a key of its own does (they are used up).
     mutating func typeChosen(_ text: String, _ effects: inout [KeyboardEffect]) {
+        emojiTyped(text, &effects)
         let active = activeModifiers
         guard !active.isEmpty else { return typeCharacters(text, &effects) }
         let casing = modifiers
@@ -75,13 +77,15 @@ extension KeyboardSession {
     ///    next), then the open alternates bubble's choices (in the case shift gave them);
     /// 2. what a touch-down types at once, with no later chance to prepare: the kana pad's
     ///    composition as a commit types it, its first candidate, and 「へぇ〜」;
-    /// 3. the characters of the layer shown (its keys that type text, in reading order).
+    /// 3. the characters of the layer shown (its keys that type text, in reading order; not
+    ///    the emoji keyboard's pages).
     ///
     /// The order is what a sender short of spare keys keeps: the first are the last it gives
     /// up.
     public var keysToPrepare: String {
         guard mode == .system else { return "" }
         var texts: [String] = []
+        var seen = Set<Character>()
         let bubble = pointers.bubble
         // (A key whose bubble is open types one of its choices, not itself.)
         for (id, target) in pointers.targets.sorted(by: { $0.key.precedes($1.key) }) where bubble?.pointer != id {
@@ -91,9 +95,13 @@ extension KeyboardSession {
         if let composition = kana.compositionText { texts.append(composition) }
         if let first = kana.candidateBar.cells.first { texts.append(first.text) }
         texts.append(HeeButtonModel.insertedText)
+        // The emoji keyboard's pages are not announced (issue 34): 30 emoji of one to ten
+        // scalars each would borrow every spare keycode at each page turn (X11's keymap
+        // changed over and over while the pointer rests on the grid, where openbox then stops
+        // handing the keyboard its clicks); a press announces its own emoji.
+        guard !showsEmoji else { return String(texts.joined().filter { seen.insert($0).inserted }) }
         let layer = definition.layer(named: layerName) ?? definition.firstLayer
         texts += layer.keyIDs.compactMap { layouts.action(of: $0).text.map(modifiers.cased) }
-        var seen = Set<Character>()
         return String(texts.joined().filter { seen.insert($0).inserted })
     }
 }

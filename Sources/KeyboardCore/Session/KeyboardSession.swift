@@ -36,6 +36,8 @@ public struct KeyboardSession: Hashable, Sendable {
     public internal(set) var layouts: Layouts
     /// System mode: the keyboard shown when a text field wants it, hidden when none does.
     public internal(set) var autoShow: AutoShow
+    /// The emoji keyboard: its catalog, pages, Frequently Used and chosen skin tones (issue 34).
+    public internal(set) var emoji: EmojiPanel
     /// The latest time handled (times never go backwards for repeats).
     var clock: Duration = .zero
 
@@ -54,15 +56,17 @@ public struct KeyboardSession: Hashable, Sendable {
     ///     its name among them.
     ///   - flickOnly: the kana pad's 「フリックのみ」: repeated taps never step a kana.
     ///   - autoShow: system mode hides the keyboard while no text field has the focus (issue 30).
+    ///   - emojiRecents: the emoji keyboard's saved Frequently Used, most recent first.
     public init(windowSize: Size, limit: Int? = nil, volume: Int = 100, mode: KeyboardMode = .hostScreen,
                 definition: LayoutDefinition = .english, desktopKeys: Bool? = nil, layouts: [LayoutDefinition] = [],
-                flickOnly: Bool = false, autoShow: Bool = false) {
+                flickOnly: Bool = false, autoShow: Bool = false, emojiRecents: [String] = []) {
         self.mode = mode
         self.layouts = Layouts(windowSize: windowSize, mode: mode, definition: definition,
                                desktopKeys: desktopKeys ?? (mode == .system), layouts: layouts)
         document = Document(mode: mode)
         kana = KanaInput(flickOnly: flickOnly, definition: self.layouts.definition, barFrame: self.layouts.layout.candidateBar)
         hostScreen = HostScreen(mode: mode)
+        emoji = EmojiPanel(recents: emojiRecents)
         hee = HeeButton(limit: limit, volume: volume)
         self.autoShow = AutoShow(isEnabled: autoShow && mode == .system)
     }
@@ -141,7 +145,7 @@ public struct KeyboardSession: Hashable, Sendable {
     /// What the parts' revisions say about what is drawn: equal values, nothing visible
     /// changed in between (time aside: animations and the caret's blink).
     struct VisibleRevisions: Equatable {
-        var modifiers, pointers, document, kana, hostScreen, hee, layouts: Int
+        var modifiers, pointers, document, kana, hostScreen, hee, layouts, emoji: Int
         var field: TextBuffer.Revisions
     }
 
@@ -149,6 +153,6 @@ public struct KeyboardSession: Hashable, Sendable {
     var visibleRevisions: VisibleRevisions {
         VisibleRevisions(modifiers: modifiers.revision, pointers: pointers.revision, document: document.revision,
                          kana: kana.revision, hostScreen: hostScreen.revision, hee: hee.revision,
-                         layouts: layouts.revision, field: document.textField.revisions)
+                         layouts: layouts.revision, emoji: emoji.revision, field: document.textField.revisions)
     }
 }

@@ -122,6 +122,7 @@ install: release metainfo
 	install -m 644 .build/release/libHeeVulkanStub.so $(LIBDIR)/libHeeVulkanStub.so
 	for f in $(ASSET_FILES); do install -m 644 $$f $(DATADIR)/$$f; done
 	install -m 644 data/hee-keyboard.desktop $(APPSDIR)/hee-keyboard.desktop
+	install -m 644 data/sm.puri.HeeKeyboard.desktop $(APPSDIR)/sm.puri.HeeKeyboard.desktop
 	install -d $(MANDIR) $(METAINFODIR)
 	install -m 644 data/hee-keyboard.1 $(MANDIR)/hee-keyboard.1
 	install -m 644 $(METAINFO) $(METAINFODIR)/hee-keyboard.metainfo.xml
@@ -133,7 +134,7 @@ install: release metainfo
 ## Removes exactly the files `make install` put there, and its own directories (share/hee-keyboard,
 ## lib/hee-keyboard) once empty; directories others share (bin, share/applications, ...) stay.
 uninstall:
-	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop $(LIBDIR)/libHeeVulkanStub.so
+	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop $(APPSDIR)/sm.puri.HeeKeyboard.desktop $(LIBDIR)/libHeeVulkanStub.so
 	rm -f $(MANDIR)/hee-keyboard.1 $(METAINFODIR)/hee-keyboard.metainfo.xml
 	for f in $(ASSET_FILES); do rm -f $(DATADIR)/$$f; done
 	for n in $(ICON_SIZES); do rm -f $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png; done

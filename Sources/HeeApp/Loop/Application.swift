@@ -26,6 +26,8 @@ final class Application {
     let audio: AudioEngine
     /// System mode's platform layer (`--system` on X11); `nil` otherwise.
     var systemMode: (any SystemModePlatform)?
+    /// Wayland system mode's `sm.puri.OSK0` and gnome-session client (issue 31).
+    var sessionBus: SessionBusService?
     let clipboard: Clipboard
     let sdl: SDLContext
 
@@ -93,7 +95,10 @@ final class Application {
     func run() throws(SDLError) {
         // System mode ends with the loop, however it ends (main exits without tearing the app
         // down): its deinit gives the keycodes it borrowed back to the X server's keymap.
-        defer { systemMode = nil }
+        defer {
+            sessionBus?.stop()
+            systemMode = nil
+        }
         try launch()
         var event = SDL_Event()
         while running {

@@ -17,6 +17,12 @@ extension KeyboardSession {
         apply(autoShow.dismissed(), at: time, &effects)
     }
 
+    /// The shell or the user asked for the keyboard shown or hidden (`sm.puri.OSK0.SetVisible`).
+    mutating func visibilityRequested(_ visible: Bool, at time: Duration, _ effects: inout [KeyboardEffect]) {
+        guard mode == .system else { return }
+        apply(autoShow.visibilityRequested(visible), at: time, &effects)
+    }
+
     /// The hold after the last field went away ends at `time`, when it is due.
     mutating func fireAutoHide(upTo time: Duration, _ effects: inout [KeyboardEffect]) {
         guard mode == .system else { return }

@@ -1,8 +1,10 @@
+import AppModel
 import CWayland
 import CWaylandProtocols
 import HeeRender
 
-/// The docked keyboard: a `zwlr_layer_shell_v1` surface on the overlay layer, anchored to the
+/// The docked keyboard: a `zwlr_layer_shell_v1` surface on the overlay layer (on Phosh the
+/// `top` layer, namespace `osk`: `ShellPlacement`), anchored to the
 /// bottom, left and right edges of its output (so as wide as the output), `height` window
 /// coordinates tall, never given the keyboard focus (`keyboard_interactivity` none), with an
 /// exclusive zone of its height so windows are laid out above it (none when it floats).
@@ -18,6 +20,7 @@ final class WaylandLayerSurface {
     /// Whether the role's first configure came (a buffer may be attached).
     private(set) var isConfigured = false
     private let height: Int
+    private let placement: ShellPlacement
     private var outputs: [(object: WaylandObject, scale: Int32)] = []
     private var entered: Set<OpaquePointer> = []
     /// The size the compositor gave (window coordinates); zero before the first configure.
@@ -34,7 +37,9 @@ final class WaylandLayerSurface {
 
     /// Makes the surface and asks for `height` along the bottom edge; `floating`: no
     /// exclusive zone. The first configure arrives with the next round trip.
-    init?(connection: WaylandConnection, compositor: WaylandObject, layerShell: WaylandObject, height: Int, floating: Bool) {
+    init?(connection: WaylandConnection, compositor: WaylandObject, layerShell: WaylandObject, height: Int, floating: Bool,
+          placement: ShellPlacement) {
+        self.placement = placement
         guard let surface = compositor.request(0, [.newID], creating: hee_wl_surface()) else { return nil }  // create_surface
         self.surface = surface
         self.layerShell = layerShell
@@ -59,8 +64,8 @@ final class WaylandLayerSurface {
 
     /// Gives the surface its layer-shell role (anew after `unmap()`) and asks for a configure.
     private func makeRole() -> Bool {
-        guard let layerSurface = layerShell.request(0, [.newID, .object(surface), .object(nil), .uint(3 /* overlay */),
-                                                        .string(SDLContext.waylandAppID)],
+        guard let layerSurface = layerShell.request(0, [.newID, .object(surface), .object(nil), .uint(placement.layer),
+                                                        .string(placement.namespace)],
                                                     creating: hee_zwlr_layer_surface_v1()) else { return false }
         self.layerSurface = layerSurface
         layerSurface.onEvent = { [unowned self] opcode, args in

@@ -21,6 +21,11 @@ Scenarios (in order; each runs even if an earlier one failed):
   taken       squeekboard owns `sm.puri.OSK0` first: a second HeeKeyboard says so in one line
               on stderr and runs on as a plain keyboard (its trace goes on; squeekboard keeps
               the name)
+  session     another phoc runs `gnome-session --builtin` (a session of phosh and sm.puri.OSK0,
+              data/sm.puri.HeeKeyboard.desktop as sm.puri.OSK0.desktop, a stand-in system bus):
+              the session runs (IsSessionRunning) without gnome-session's 90 s wait for an
+              unregistered client, HeeKeyboard is its client sm.puri.OSK0 and owns the name, and
+              a logout (EndSession) ends it
 
 Prints `ok - ...` per check, `not ok - SCENARIO: message` per failed scenario; exits 1 if any
 failed, 2 when a prerequisite is missing (phoc, phosh, squeekboard, grim, gdbus, the seat
@@ -53,6 +58,23 @@ xwayland=false
 [output:HEADLESS-1]
 mode = {WIDTH * SCALE}x{HEIGHT * SCALE}
 scale = {SCALE}
+"""
+
+
+# An empty system bus for gnome-session, which aborts without one (no logind, no upower).
+SYSTEM_BUS = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path={socket}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/>
+    <allow own="*"/>
+    <allow send_destination="*"/>
+    <allow receive_sender="*"/>
+  </policy>
+</busconfig>
 """
 
 
@@ -91,8 +113,11 @@ def wait_until(predicate, what, timeout=TIMEOUT):
 class Phosh:
     """A session bus, phoc with the seat library and phosh in it, as USER, for a `with` block."""
 
-    def __init__(self, workdir):
+    def __init__(self, workdir, session=False):
+        """`session`: phoc runs gnome-session (`--builtin`, the session `hee-phosh`: phosh and
+        `sm.puri.OSK0`, HeeKeyboard's desktop entry) on a stand-in system bus, instead of phosh."""
         self.workdir = workdir
+        self.session = session
         self.procs = []
 
     def __enter__(self):
@@ -112,6 +137,7 @@ class Phosh:
         self.seat = os.path.join(build, "hee_phoc_seat.so")
         os.chmod(self.workdir, 0o755)
         os.chmod(build, 0o755)
+        self.share = os.path.join(self.workdir, "share")
         self.runtime = os.path.join(self.workdir, "runtime")
         self.home = os.path.join(self.workdir, "home")
         for path, mode in ((self.runtime, 0o700), (self.home, 0o755)):
@@ -125,7 +151,10 @@ class Phosh:
         bus = os.path.join(self.runtime, "bus")
         self.start(["dbus-daemon", "--session", "--nofork", "--nopidfile", f"--address=unix:path={bus}"], "dbus")
         wait_until(lambda: os.path.exists(bus), "the session bus")
-        self.phoc = self.start(["phoc", "-S", "-C", self.ini, "-E", "/usr/libexec/phosh -U"], "phoc",
+        command, extra = "/usr/libexec/phosh -U", {}
+        if self.session:
+            command, extra = self.session_files()
+        self.phoc = self.start(["phoc", "-S", "-C", self.ini, "-E", command], "phoc", **extra,
                                LD_PRELOAD=self.seat, WLR_BACKENDS="headless", WLR_RENDERER="pixman",
                                WLR_LIBINPUT_NO_DEVICES="1", HEE_PHOC_SIZE=f"{WIDTH}x{HEIGHT}")
         wayland = os.path.join(self.runtime, "wayland-0")
@@ -136,6 +165,45 @@ class Phosh:
         # phosh is up once its shell surfaces are on the screen: its home bar's pixels.
         wait_until(lambda: self.phosh_running(), "phosh to start", timeout=30)
         return self
+
+    def session_files(self):
+        """gnome-session's files (a session naming phosh and sm.puri.OSK0, phosh's entry with
+        `-U`, data/sm.puri.HeeKeyboard.desktop as sm.puri.OSK0.desktop with its Exec pointed at
+        the binary under test, its trace and stderr in files) and its stand-in system bus;
+        returns what phoc runs and its environment."""
+        if shutil.which("gnome-session") is None:
+            raise Prerequisite("gnome-session not found (apt-get install gnome-session-bin)")
+        os.makedirs(os.path.join(self.share, "gnome-session", "sessions"))
+        os.makedirs(os.path.join(self.share, "applications"))
+        with open(os.path.join(self.share, "gnome-session", "sessions", "hee-phosh.session"), "w") as f:
+            f.write("[GNOME Session]\nName=Phosh (HeeKeyboard test)\nRequiredComponents=sm.puri.Phosh;sm.puri.OSK0;\n")
+        with open("/usr/share/applications/sm.puri.Phosh.desktop", encoding="utf-8") as f:
+            phosh = f.read().replace("Exec=/usr/libexec/phosh\n", "Exec=/usr/libexec/phosh -U\n")
+        with open(os.path.join(self.share, "applications", "sm.puri.Phosh.desktop"), "w", encoding="utf-8") as f:
+            f.write(phosh)
+        wrapper = os.path.join(self.share, "hee-keyboard")
+        with open(wrapper, "w") as f:
+            f.write(f"#!/bin/sh\nexec {app_binary()} \"$@\" --trace --mute >>{self.home}/session-trace.jsonl "
+                    f"2>>{self.home}/session-stderr.txt\n")
+        os.chmod(wrapper, 0o755)
+        with open(os.path.join(REPO_ROOT, "data", "sm.puri.HeeKeyboard.desktop"), encoding="utf-8") as f:
+            entry = f.read().replace("Exec=hee-keyboard ", f"Exec={wrapper} ")
+        with open(os.path.join(self.share, "applications", "sm.puri.OSK0.desktop"), "w", encoding="utf-8") as f:
+            f.write(entry)
+        for root, dirs, files in os.walk(self.share):
+            for name in dirs + files:
+                os.chmod(os.path.join(root, name), 0o755)
+        os.chmod(self.share, 0o755)
+        config = os.path.join(self.workdir, "system-bus.conf")
+        with open(config, "w") as f:
+            f.write(SYSTEM_BUS.format(socket=os.path.join(self.runtime, "system_bus")))
+        os.chmod(config, 0o644)
+        system = os.path.join(self.runtime, "system_bus")
+        self.start(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile"], "system-dbus")
+        wait_until(lambda: os.path.exists(system), "the stand-in system bus")
+        command = f"gnome-session --disable-acceleration-check --session=hee-phosh --builtin"
+        return command, {"DBUS_SYSTEM_BUS_ADDRESS": f"unix:path={system}", "XDG_SESSION_DESKTOP": "phosh",
+                         "XDG_DATA_DIRS": f"{self.share}:/usr/share"}
 
     def phosh_running(self):
         if self.phoc.poll() is not None:
@@ -273,7 +341,16 @@ def main(workdir):
             if rig.visible_property() != "(<false>,)":
                 fail(f"Visible read {rig.visible_property()} while hidden")
             ok("GetVisible and Visible: false while hidden")
-            state["hidden"] = rig.screenshot("hidden")
+            # The screen once phoc has drawn it without the keyboard: two shots alike, 0.2 s apart.
+            shots = [rig.screenshot("hidden")]
+            while True:
+                time.sleep(0.2)
+                shots.append(rig.screenshot("hidden"))
+                if bottom_rows(shots[-1], 200) == bottom_rows(shots[-2], 200):
+                    break
+                if len(shots) > 20:
+                    fail("the screen's bottom rows never settled with the keyboard hidden")
+            state["hidden"] = shots[-1]
 
         def focus():
             keyboard = state["keyboard"]
@@ -286,11 +363,16 @@ def main(workdir):
             wait_until(lambda: "'Visible': <true>" in read(rig.log("monitor")), "PropertiesChanged with Visible true")
             ok("an entry focused: keyboard show, Visible true, PropertiesChanged announced it")
             kill_group(monitor)
-            time.sleep(0.3)    # the frame after the surface's configure
-            shown = rig.screenshot("shown")
-            changed = differing(bottom_rows(shown, 200), bottom_rows(state["hidden"], 200))
-            if changed < 200 * WIDTH:   # at least half of the bottom 200 pt's pixels
-                fail(f"only {changed} pixels of the screen's bottom 200 pt changed with the keyboard shown")
+            # The frame phoc draws after the surface's configure and first buffer.
+            deadline = time.monotonic() + 5
+            while True:
+                shown = rig.screenshot("shown")
+                changed = differing(bottom_rows(shown, 200), bottom_rows(state["hidden"], 200))
+                if changed >= 200 * WIDTH:   # at least half of the bottom 200 pt's pixels
+                    break
+                if time.monotonic() > deadline:
+                    fail(f"only {changed} pixels of the screen's bottom 200 pt changed with the keyboard shown")
+                time.sleep(0.1)
             ok(f"grim: {changed} of the bottom 200 pt's {200 * WIDTH * SCALE * SCALE} pixels drawn by the keyboard")
             state["shown"] = shown
 
@@ -346,8 +428,49 @@ def main(workdir):
 
         scenarios = [("name", name), ("focus", focus), ("setvisible", setvisible), ("taken", taken)]
         failed = run_each(scenarios, "HEE_PHOSH_ONLY", lambda run: run(), lambda: None)
-        if failed:
-            fail(f"{failed} scenario(s) failed")
+    session_dir = os.path.join(workdir, "session")
+    os.makedirs(session_dir)
+    failed += run_each([("session", lambda: session(session_dir))], "HEE_PHOSH_ONLY", lambda run: run(), lambda: None)
+    if failed:
+        fail(f"{failed} scenario(s) failed")
+
+
+def session(workdir):
+    """gnome-session starts phosh and HeeKeyboard (sm.puri.OSK0.desktop): the session runs
+    (IsSessionRunning) well before gnome-session's 90 s wait for a client that never registers;
+    a logout ends the keyboard and the session at once."""
+    with Phosh(workdir, session=True) as rig:
+        started = time.monotonic()
+        manager = ("--dest", "org.gnome.SessionManager", "--object-path", "/org/gnome/SessionManager")
+
+        def running():
+            return rig.gdbus("call", *manager, "--method", "org.gnome.SessionManager.IsSessionRunning") == "(true,)"
+        wait_until(running, "gnome-session's session to run", timeout=60)
+        took = time.monotonic() - started
+        if took > 30:
+            fail(f"the session took {took:.1f} s to run (a client did not register?)")
+        owner = wait_until(rig.owner, "sm.puri.OSK0 to be owned")
+        stderr = read(os.path.join(rig.home, "session-stderr.txt"))
+        if "register" in stderr:
+            fail(f"the keyboard could not register: {stderr.strip()}")
+        if "Oh no" in read(rig.log("phoc")) or "Unrecoverable failure" in read(rig.log("phoc")):
+            fail("gnome-session failed the session")
+        ok(f"gnome-session: the session runs {took:.1f} s after phosh was up, HeeKeyboard started by it owns sm.puri.OSK0 ({owner})")
+        clients = rig.gdbus("call", *manager, "--method", "org.gnome.SessionManager.GetClients")
+        ids = []
+        for path in clients.split("'")[1::2]:
+            ids.append(rig.gdbus("call", "--dest", "org.gnome.SessionManager", "--object-path", path,
+                                 "--method", "org.gnome.SessionManager.Client.GetAppId"))
+        if not any("sm.puri.OSK0" in i for i in ids):
+            fail(f"no client of gnome-session is sm.puri.OSK0: {ids}")
+        ok(f"HeeKeyboard is one of gnome-session's clients ({', '.join(ids)})")
+        pid = int(rig.gdbus("call", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                            "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", owner).split()[-1].strip(",)"))
+        ended = time.monotonic()
+        rig.gdbus("call", *manager, "--method", "org.gnome.SessionManager.Logout", "1")
+        wait_until(lambda: not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z",
+                   "the keyboard to quit at the logout", timeout=30)
+        ok(f"a logout (EndSession) ends the keyboard {time.monotonic() - ended:.1f} s later")
 
 
 if __name__ == "__main__":

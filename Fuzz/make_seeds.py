@@ -269,6 +269,33 @@ ATSPI_TOKENS = ["text-input-type", "email", "tel", "url", "number", "password", 
                 "search", "tag", "textarea", "input", "toolkit", "gtk", "Chromium", "Firefox", "\u0301", "\u200d"]
 
 
+
+# input-method: content_type's purpose and hint, the cursor, the text's length (2 bytes) and
+# the text, then the flags byte and AutoShow's events (0: a field, +4 a new focus; 1: none;
+# 2: time, the high bits × 10 ms; 3: the hide key), as sway hands them for GTK 3's entries.
+def input_method(purpose, hint, text, cursor, flags=0, events=b""):
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    return struct.pack(">IIIH", purpose, hint, cursor, len(data)) + data + bytes([flags]) + events
+
+
+FIELD, NONE, WAIT_250, HIDE_KEY, NEW_FIELD = 0, 1, 2 | (25 << 2), 3, 4
+for name, data in [
+    ("gtk-entry-to-entry", input_method(0, 0, "hello", 5, 0, bytes([NEW_FIELD, NONE, NEW_FIELD, WAIT_250]))),
+    ("email-then-button", input_method(6, 0x1, "a@b.c", 3, 0, bytes([NEW_FIELD, NONE, WAIT_250, WAIT_250]))),
+    ("password", input_method(8, 0x40 | 0x80, "hunter2", 7, 0, bytes([NEW_FIELD, HIDE_KEY, FIELD, NONE, NEW_FIELD]))),
+    ("terminal", input_method(13, 0, "$ ls", 4, 0, bytes([NEW_FIELD]))),
+    ("cursor-inside-character", input_method(0, 0, "へぇ〜", 1, 0, bytes([NEW_FIELD]))),
+    ("cursor-beyond", input_method(0, 0x200, "ab", 0xFFFFFFFF, 0, bytes([NEW_FIELD]))),
+    ("invalid-utf8", input_method(0, 0, b"a\xff\xc3b", 2, 0, bytes([NEW_FIELD]))),
+    ("out-of-range", input_method(99, 0xFFFFFFFF, "x", 0, 2, bytes([NEW_FIELD, 0xF1, NONE, WAIT_250]))),
+    ("auto-show-off", input_method(0, 0, "", 0, 1, bytes([NONE, WAIT_250, HIDE_KEY]))),
+    ("done-storm", input_method(0, 0, "x" * 4000, 2000, 0, bytes([NEW_FIELD, NONE] * 64 + [WAIT_250]))),
+]:
+    add("input-method", name, data)
+INPUT_METHOD_TOKENS = ["\u3078", "\u3047", "\u301c", "\xff", "\xc3", "\x00\x00\x00\x06", "\x00\x00\x00\x08",
+                       "\x00\x00\x00\x0d"]
+
+
 def dict_line(token):
     data = token.encode("utf-8")
     out = "".join(chr(b) if 0x20 <= b < 0x7f and chr(b) not in '"\\' else f"\\x{b:02x}" for b in data)
@@ -277,7 +304,7 @@ def dict_line(token):
 
 dictionaries = {"json": JSON_TOKENS, "settings": SETTINGS_TOKENS, "replay-line": REPLAY_TOKENS,
                 "replay-stream": REPLAY_TOKENS, "launch-options": LAUNCH_TOKENS, "text-buffer": TEXT_TOKENS,
-                "layout-file": LAYOUT_TOKENS, "atspi-context": ATSPI_TOKENS}
+                "layout-file": LAYOUT_TOKENS, "atspi-context": ATSPI_TOKENS, "input-method": INPUT_METHOD_TOKENS}
 
 
 def main():

@@ -15,10 +15,12 @@ Scenarios (each runs even if an earlier one failed; they share the window and th
             drawn); each traces its `context` line (the purpose; `secure` for password and PIN),
             and the keyboard never hides in between (sway's deactivate + done, activate + done)
   button    the button focused: `context` inactive, then `keyboard hide` no sooner than 250 ms
-            later, the whole output the workspace's again
+            later, the whole output the workspace's again; hidden, the keyboard uses no CPU
+            time at all over IDLE_SECONDS (/proc/PID/stat)
   hide-key  an entry focused, the `hide` key clicked: hidden, and it stays hidden 1 s while the
             entry keeps the focus; the same entry focused again (through the button, within the
             hold) shows it
+  terminal  the button focused (hidden), then foot: context purpose `terminal`, shown and drawn
   secrets   no entry's text appears anywhere in the trace
 
 Prints `ok - ...` per check and `not ok - SCENARIO: message` per failed scenario with each
@@ -41,6 +43,7 @@ from wayland_support import KeyboardHolder, Sway, VirtualPointer, run_each  # no
 
 TIMEOUT = 15.0                # safety nets for waits, never what is checked
 HOLD = 0.25                   # AutoShow.hideDelay, seconds
+IDLE_SECONDS = 5              # how long the hidden keyboard's CPU time is watched
 PURPOSES = [("free", "normal"), ("email", "email"), ("number", "number"), ("phone", "phone"), ("url", "url"),
             ("password", None), ("pin", None)]
 LAYOUT = {"name": "hide-test", "columns": 10, "layers": [{"name": "letters", "rows": [
@@ -70,6 +73,13 @@ class Fields:
         answer = self.proc.stdout.readline().strip()
         if answer != f"focused {name}":
             fail(f"the GTK window answered {answer!r} to focus {name}")
+
+
+def cpu_ticks(pid):
+    """utime + stime of `pid` (every thread), in clock ticks."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
 
 
 def workspace_height(rig):
@@ -144,6 +154,13 @@ def scenario_button(rig, state):
         fail(f"hidden {hidden['t'] - inactive['t']:.3f} s after the field went away, before the {HOLD} s hold")
     wait_until(lambda: workspace_height(rig) == OUTPUT_HEIGHT, "the exclusive zone to be released")
     ok(f"the button focused: hidden {hidden['t'] - inactive['t']:.3f} s after `context` inactive, exclusive zone released")
+    pid = state["proc"].pid
+    before = cpu_ticks(pid)
+    time.sleep(IDLE_SECONDS)
+    used = cpu_ticks(pid) - before
+    if used > 0:
+        fail(f"hidden, the keyboard used {used} clock ticks of CPU in {IDLE_SECONDS} s")
+    ok(f"hidden: 0 clock ticks of CPU over {IDLE_SECONDS} s (0.0 %)")
 
 
 def scenario_hide_key(rig, state):
@@ -179,16 +196,33 @@ def scenario_secrets(rig, state):
     ok(f"no field's text in the trace ({len(trace.events)} lines, {contexts} context lines)")
 
 
+def scenario_terminal(rig, state):
+    fields, trace, layout = need(state)
+    since = len(trace.events)
+    fields.focus("button")
+    trace.wait_for(is_event("keyboard", status="hide"), "the keyboard to hide (the button)", TIMEOUT, since=since)
+    since = len(trace.events)
+    foot, path, window = rig.foot("terminal")
+    rig.click_window(window)
+    wait_until(lambda: rig.focused()[0] == foot.pid, "foot to have the focus")
+    trace.wait_for(lambda e: e["event"] == "context" and e.get("active") and e.get("purpose") == "terminal",
+                   "foot's context line (purpose terminal)", TIMEOUT, since=since)
+    trace.wait_for(is_event("keyboard", status="show"), "the keyboard to show for foot", TIMEOUT, since=since)
+    rig.wait_drawn(layout)
+    ok("foot focused: context purpose terminal, the keyboard shown and drawn")
+
+
 SCENARIOS = [("start", scenario_start), ("purposes", scenario_purposes), ("button", scenario_button),
-             ("hide-key", scenario_hide_key), ("secrets", scenario_secrets)]
+             ("hide-key", scenario_hide_key), ("terminal", scenario_terminal), ("secrets", scenario_secrets)]
 
 
 def main():
     binary = app_binary()
 
     def body(workdir):
-        if shutil.which("wtype") is None:
-            raise Prerequisite("wtype not found (apt-get install wtype)")
+        for tool in ("wtype", "foot"):
+            if shutil.which(tool) is None:
+                raise Prerequisite(f"{tool} not found (apt-get install wtype foot)")
         probe = subprocess.run(["/usr/bin/python3", "-c", "import gi; gi.require_version('Gtk', '3.0')"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         if probe.returncode != 0:

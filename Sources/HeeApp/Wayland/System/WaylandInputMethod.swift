@@ -94,15 +94,12 @@ final class WaylandInputMethod {
     deinit { object.destroy(request: 6) }
 
     /// The active text input as the keyboard's `TextContext` (`.inactive` when none is): its
-    /// purpose and hints, and the text around its cursor (bytes that are not UTF-8 replaced,
-    /// a cursor beyond the text taken as its end).
+    /// purpose and hints, and the text around its cursor (see
+    /// `TextContext.init(purposeValue:hintBits:surroundingText:cursorByte:)`).
     var textContext: TextContext {
         guard isActive, !isUnavailable else { return .inactive }
-        let bytes = Array(surrounding?.text.utf8 ?? "".utf8)
-        let cursor = min(Int(surrounding?.cursor ?? 0), bytes.count)
-        return TextContext(purposeValue: purpose, hintBits: hints,
-                           textBeforeCaret: String(decoding: bytes[..<cursor], as: UTF8.self),
-                           textAfterCaret: String(decoding: bytes[cursor...], as: UTF8.self))
+        return TextContext(purposeValue: purpose, hintBits: hints, surroundingText: surrounding.map { Array($0.text.utf8) },
+                           cursorByte: surrounding?.cursor ?? 0)
     }
 
     /// Inserts `text` into the active text input.

@@ -56,10 +56,10 @@ public struct KeyboardSession: Hashable, Sendable {
     ///   - autoShow: system mode hides the keyboard while no text field has the focus (issue 30).
     public init(windowSize: Size, limit: Int? = nil, volume: Int = 100, mode: KeyboardMode = .hostScreen,
                 definition: LayoutDefinition = .english, desktopKeys: Bool? = nil, layouts: [LayoutDefinition] = [],
-                flickOnly: Bool = false, autoShow: Bool = false) {
+                flickOnly: Bool = false, autoShow: Bool = false, phoneDock: Bool = false) {
         self.mode = mode
         self.layouts = Layouts(windowSize: windowSize, mode: mode, definition: definition,
-                               desktopKeys: desktopKeys ?? (mode == .system), layouts: layouts)
+                               desktopKeys: desktopKeys ?? (mode == .system), layouts: layouts, phoneDock: phoneDock)
         document = Document(mode: mode)
         kana = KanaInput(flickOnly: flickOnly, definition: self.layouts.definition, barFrame: self.layouts.layout.candidateBar)
         hostScreen = HostScreen(mode: mode)

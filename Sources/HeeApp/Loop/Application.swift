@@ -174,7 +174,13 @@ final class Application {
             if session.autoShow.isEnabled { textContextChanged(at: launch) }
         }
         try drawIfNeeded(at: clock.now)
-        if let systemMode { systemMode.showWindow() } else { screen.window.show() }
+        if let systemMode {
+            // Auto-show with no field focused: the keyboard starts off the screen, and no
+            // frame of it is ever shown before a field takes the focus (issue 30).
+            if session.hostScreen.keysAreLive { systemMode.showWindow() } else { systemMode.setKeyboardShown(false) }
+        } else {
+            screen.window.show()
+        }
         try screen.windowShown(at: clock.now)
         systemMode?.windowShown()
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }

@@ -57,12 +57,17 @@ public struct AutoShow: Hashable, Sendable {
 
     // MARK: Inputs
 
-    /// The keyboard started at `time`, shown: with no field focused it hides after
-    /// `hideDelay`, as if the last field had just lost the focus.
+    /// The keyboard started at `time`: hidden at once (`.hide`) unless a field has the focus,
+    /// so nothing is ever drawn for a keyboard no field wants (no flash at the start). The
+    /// platform's first context comes right after, before the first frame: a field already
+    /// focused shows it again within the same instant. Without auto-show, or where the
+    /// platform cannot tell, it starts shown (`nil`).
     public mutating func launched(at time: Duration) -> Change? {
         isShown = true
-        if hidesWithoutField, !context.isActive { hideDue = time + Self.hideDelay }
-        return nil
+        hideDue = nil
+        guard hidesWithoutField, !context.isActive else { return nil }
+        isShown = false
+        return .hide
     }
 
     /// The focused field is now `context` (applied whole: on Wayland at input-method-v2's

@@ -18,8 +18,8 @@ extension KeyboardSession {
         switch input {
         case .launched:
             effects.append(.layoutChanged)
-            effects += hostScreen.launched()
-            _ = autoShow.launched(at: time)
+            // Auto-show with no field focused: hidden from the start, never drawn (issue 30).
+            effects += hostScreen.launched(shown: autoShow.launched(at: time) != .hide)
             // System mode has no text field: text input stays off.
             if mode == .hostScreen { focusTextField(&effects) }
         case .pointerDown(let id, let point):

@@ -7,7 +7,8 @@ import HeeRender
 /// `top` layer, namespace `osk`: `ShellPlacement`), anchored to the
 /// bottom, left and right edges of its output (so as wide as the output), `height` window
 /// coordinates tall, never given the keyboard focus (`keyboard_interactivity` none), with an
-/// exclusive zone of its height so windows are laid out above it (none when it floats).
+/// exclusive zone of its height so windows are laid out above it (none when it floats), asked
+/// for with the role's first buffer.
 ///
 /// Tracks the scale of the outputs the surface is on (`wl_surface.enter`), so frames are
 /// drawn at the output's scale (`wl_surface.set_buffer_scale`).
@@ -19,6 +20,10 @@ final class WaylandLayerSurface {
     private var layerSurface: WaylandObject?
     /// Whether the role's first configure came (a buffer may be attached).
     private(set) var isConfigured = false
+    /// Whether the role's exclusive zone was asked for: with its first buffer, never before
+    /// (sway 1.7 lays the other windows out around a role's zone from its first commit on,
+    /// buffer or not, so a keyboard that starts hidden would shrink them for a moment).
+    private var isZoneSet = false
     private let height: Int
     private let placement: ShellPlacement
     private var outputs: [(object: WaylandObject, scale: Int32)] = []
@@ -87,7 +92,7 @@ final class WaylandLayerSurface {
         }
         layerSurface.request(0, [.uint(0), .uint(UInt32(height))])            // set_size (0: the output's width)
         layerSurface.request(1, [.uint(2 | 4 | 8)])                           // set_anchor(bottom | left | right)
-        layerSurface.request(2, [.int(exclusiveZone)])                        // set_exclusive_zone
+        isZoneSet = false                                                     // exclusive zone 0 until a buffer
         layerSurface.request(4, [.uint(0)])                                   // set_keyboard_interactivity(none)
         surface.request(6)                                                    // commit: asks for a configure
         return true
@@ -139,6 +144,10 @@ final class WaylandLayerSurface {
     /// since the buffer shown before (`nil`: all).
     func attach(_ buffer: WaylandShmBuffer, damage: [PixelRect]? = nil) {
         if surface.version >= 3 { surface.request(8, [.int(scale)]) }       // set_buffer_scale
+        if !isZoneSet, let layerSurface {
+            layerSurface.request(2, [.int(exclusiveZone)])                    // set_exclusive_zone, with the buffer
+            isZoneSet = true
+        }
         wl_surface_attach(surface.proxy, buffer.buffer, 0, 0)
         let all = PixelRect(x: 0, y: 0, width: Int(Int32.max), height: Int(Int32.max))
         if surface.version >= 4 {

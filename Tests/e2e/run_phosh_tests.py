@@ -8,7 +8,7 @@ beside a GTK 3 window of entries (Tests/e2e/targets/gtk_focus.py).
 
 Scenarios (in order; each runs even if an earlier one failed):
   name        the keyboard owns `sm.puri.OSK0` on the session bus (GetNameOwner) and, with the
-              GTK window's button focused, hides 250 ms after it started (`keyboard hide`);
+              GTK window's button focused, stays hidden from the start (no `keyboard show`);
               `Visible` reads false (GetVisible and the property)
   focus       an entry focused: `keyboard show`, `Visible` true and announced with
               PropertiesChanged (gdbus monitor), and the keyboard's pixels in grim's screenshot
@@ -334,8 +334,11 @@ def main(workdir):
             state["keyboard"] = keyboard
             owner = wait_until(rig.owner, "sm.puri.OSK0 to be owned")
             ok(f"the keyboard owns sm.puri.OSK0 ({owner})")
-            keyboard.trace.wait_for(is_event("keyboard", status="hide"), "keyboard hide with the button focused")
-            ok("the button focused: the keyboard hides")
+            time.sleep(HOLD * 2)
+            keyboard.trace.drain()
+            if keyboard_status(keyboard.trace, 0) not in (None, "hide"):
+                fail("the keyboard showed with only the button focused")
+            ok("the button focused: the keyboard stays hidden from the start")
             if rig.osk("GetVisible") != "(false,)":
                 fail(f"GetVisible answered {rig.osk('GetVisible')} while hidden")
             if rig.visible_property() != "(<false>,)":

@@ -172,6 +172,8 @@ final class Application {
             // Auto-show: the field focused when the keyboard started (Wayland's input method
             // was read during set-up; AT-SPI's watch reports later).
             if session.autoShow.isEnabled { textContextChanged(at: launch) }
+            // sm.puri.OSK0's Visible from the start: what auto-show decided at the launch.
+            sessionBus?.keyboardShown(session.hostScreen.visibility.target == .show)
         }
         try drawIfNeeded(at: clock.now)
         if let systemMode {

@@ -20,7 +20,7 @@ extension KeyboardSession {
     /// The shell or the user asked for the keyboard shown or hidden (`sm.puri.OSK0.SetVisible`).
     mutating func visibilityRequested(_ visible: Bool, at time: Duration, _ effects: inout [KeyboardEffect]) {
         guard mode == .system else { return }
-        apply(autoShow.visibilityRequested(visible), at: time, &effects)
+        applyAutoShow(autoShow.visibilityRequested(visible), at: time, &effects)
     }
 
     /// The hold after the last field went away ends at `time`, when it is due.

@@ -23,7 +23,7 @@ ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-M
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt \
 	layouts/en.json layouts/de.json layouts/ja-kana.json emoji/emoji.tsv emoji/UNICODE-LICENSE.txt
 
-.PHONY: fuzz touch-test sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets emoji-data screenshot clean install uninstall install-test
+.PHONY: fuzz touch-test phosh-test sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets emoji-data screenshot clean install uninstall install-test
 
 all: release
 
@@ -39,7 +39,7 @@ run: release
 ## Every test: core unit tests and render tests (swift test), then the end-to-end tests:
 ## the release binary in Xvfb driven by xdotool, replay files through the real event path,
 ## and native Wayland in sway's headless backend.
-test: unit-test e2e-test install-test docs-test deb-test wayland-test touch-test
+test: unit-test e2e-test install-test docs-test deb-test wayland-test touch-test phosh-test
 
 unit-test:
 	$(SWIFT) test
@@ -78,6 +78,12 @@ wayland-test: release
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_system_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_apps_tests.py
 	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_wayland_autoshow_tests.py
+
+## Phosh (issue 31): phoc 0.24 and phosh headless (our seat library, Tests/phosh, built here
+## against libwlroots-dev) as the user hee-phosh: sm.puri.OSK0 owned, a GTK entry's focus shows
+## the keyboard (grim), SetVisible and Visible through gdbus, squeekboard holding the name (~8 s).
+phosh-test: release
+	HEE_APP=$(RELEASE_BIN) $(PYTHON) Tests/e2e/run_phosh_tests.py
 
 ## Real touch (issue 19): weston headless with kiosk-shell, Xwayland and our own weston module
 ## (Tests/touch, built here from source against libweston-10-dev) that gives its seat a touch
@@ -128,6 +134,7 @@ install: release metainfo
 	install -m 644 .build/release/libHeeVulkanStub.so $(LIBDIR)/libHeeVulkanStub.so
 	for f in $(ASSET_FILES); do install -m 644 $$f $(DATADIR)/$$f; done
 	install -m 644 data/hee-keyboard.desktop $(APPSDIR)/hee-keyboard.desktop
+	install -m 644 data/sm.puri.HeeKeyboard.desktop $(APPSDIR)/sm.puri.HeeKeyboard.desktop
 	install -d $(MANDIR) $(METAINFODIR)
 	install -m 644 data/hee-keyboard.1 $(MANDIR)/hee-keyboard.1
 	install -m 644 $(METAINFO) $(METAINFODIR)/hee-keyboard.metainfo.xml
@@ -139,7 +146,7 @@ install: release metainfo
 ## Removes exactly the files `make install` put there, and its own directories (share/hee-keyboard,
 ## lib/hee-keyboard) once empty; directories others share (bin, share/applications, ...) stay.
 uninstall:
-	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop $(LIBDIR)/libHeeVulkanStub.so
+	rm -f $(BINDIR)/hee-keyboard $(APPSDIR)/hee-keyboard.desktop $(APPSDIR)/sm.puri.HeeKeyboard.desktop $(LIBDIR)/libHeeVulkanStub.so
 	rm -f $(MANDIR)/hee-keyboard.1 $(METAINFODIR)/hee-keyboard.metainfo.xml
 	for f in $(ASSET_FILES); do rm -f $(DATADIR)/$$f; done
 	for n in $(ICON_SIZES); do rm -f $(ICONSDIR)/$${n}x$${n}/apps/hee-keyboard.png; done

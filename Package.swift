@@ -90,6 +90,15 @@ let package = Package(
                         .unsafeFlags(includePaths("atspi-2"))],
             linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]
         ),
+        // The keyboard's services on the session bus (Phosh's sm.puri.OSK0, gnome-session's
+        // client), through GDBus (libglib2.0-dev's headers; libgio itself is loaded with dlopen
+        // when Wayland system mode starts).
+        .target(
+            name: "CSessionBus",
+            cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release)),
+                        .unsafeFlags(includePaths("gio-2.0"))],
+            linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]
+        ),
         // libHeeVulkanStub.so (see its vulkan_stub.c): plain C. Linked without Swift's start-up
         // object and with the runtime static (nothing of it is used, so nothing of it is linked
         // in), it needs no libswiftCore.so and no run path into the toolchain.
@@ -115,7 +124,7 @@ let package = Package(
         // Window, event loop, audio, command line.
         .executableTarget(
             name: "HeeApp",
-            dependencies: ["KeyboardCore", "AppModel", "HeeRender", "HeeAnthy", "CSDL", "CX11", "CWayland", "CWaylandProtocols", "CPipeWire", "CAtspi"],
+            dependencies: ["KeyboardCore", "AppModel", "HeeRender", "HeeAnthy", "CSDL", "CX11", "CWayland", "CWaylandProtocols", "CPipeWire", "CAtspi", "CSessionBus"],
             // The Swift runtime linked in: no dynamic symbol binding of libswiftCore at start,
             // and only the pages used become resident (see docs/performance.md). Not in
             // sanitizer builds (see `sanitizerBuild`).

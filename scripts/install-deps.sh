@@ -26,6 +26,11 @@
 #           (libglib2.0-bin); the accessibility bus and Qt 5 for python3 (python3-pyqt5) for
 #           the context test (Tests/e2e/run_context_tests.py); libatspi2.0-dev: the header of
 #           system mode's AT-SPI watch (the library is loaded at run time)
+#   phosh:  phoc, phosh (with phosh-mobile-tweaks' setting and gnome-settings-daemon-common's
+#           schemas), gnome-session (gnome-session-bin, -common) and libwlroots-dev for the Phosh
+#           test (Tests/e2e/run_phosh_tests.py; Tests/phosh's seat library is built against
+#           wlroots 0.15); libglib2.0-dev: the GDBus headers of the sm.puri.OSK0 service (libgio
+#           is loaded at run time)
 #   bench:  python3-xlib (make bench); xvkbd and matchbox-keyboard (make bench-peers)
 #   data:   unicode-data and unicode-cldr-core: make emoji-data and the docs test's check of
 #           emoji/emoji.tsv (scripts/emoji-data.py)
@@ -50,6 +55,7 @@ packages=(
   pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
   sway grim wtype weston foot xwayland libweston-10-dev
   gedit at-spi2-core gir1.2-atspi-2.0 squeekboard libglib2.0-bin
+  phoc phosh phosh-mobile-tweaks gnome-session-bin gnome-session-common gnome-settings-daemon-common libwlroots-dev libglib2.0-dev
   python3-xlib
   dpkg-dev debhelper build-essential lintian appstream man-db strace x11-utils debootstrap libdecor-0-plugin-1-cairo
 )

@@ -151,7 +151,7 @@ case .run(let options):
     }
     let definition = layoutFiles.load(layoutChoice)
     let saved = store?.settings ?? Settings()
-    let desktopKeys = options.showsDesktopKeys(settings: saved)
+    let desktopKeys = options.showsDesktopKeys(settings: saved, environment: environment)
     // The layouts the globe key switches between (issue 22): the saved list, by default en
     // and ja-kana; their tallest sets the window's smallest size, so switching never overflows.
     let globeLayouts = layoutFiles.loadGlobeLayouts(saved.layouts ?? Settings.defaultLayouts, chosen: definition,

@@ -67,6 +67,7 @@ ASSET_FILES = [
 ICON_SIZES = (48, 128, 256)
 EXPECTED_FILES = sorted(
     ["/usr/bin/hee-keyboard", "/usr/lib/hee-keyboard/libHeeVulkanStub.so", "/usr/share/applications/hee-keyboard.desktop",
+     "/usr/share/applications/sm.puri.HeeKeyboard.desktop",
      "/usr/share/man/man1/hee-keyboard.1.gz", "/usr/share/metainfo/hee-keyboard.metainfo.xml",
      "/usr/share/doc/hee-keyboard/copyright", "/usr/share/doc/hee-keyboard/changelog.gz",
      "/usr/share/lintian/overrides/hee-keyboard"]

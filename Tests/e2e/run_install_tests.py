@@ -60,6 +60,7 @@ ASSET_FILES = [
 ]
 EXPECTED_FILES = sorted(
     ["bin/hee-keyboard", "lib/hee-keyboard/libHeeVulkanStub.so", "share/applications/hee-keyboard.desktop",
+     "share/applications/sm.puri.HeeKeyboard.desktop",
      "share/man/man1/hee-keyboard.1", "share/metainfo/hee-keyboard.metainfo.xml"]
     + [f"share/hee-keyboard/{f}" for f in ASSET_FILES]
     + [f"share/icons/hicolor/{n}x{n}/apps/hee-keyboard.png" for n in ICON_SIZES])

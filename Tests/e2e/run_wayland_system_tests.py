@@ -125,20 +125,23 @@ class Rig:
         wait_until(lambda: os.path.exists(path), "foot's cat to open its file")
         return proc, path, window
 
-    def keyboard(self, name, args=()):
-        """Starts the keyboard and waits until it is on the screen (see `wait_drawn`). It stays
-        shown without a focused field (`--no-auto-show`, issue 30) unless `args` say
-        `--auto-show` (the last of the two wins)."""
+    def keyboard(self, name, args=(), drawn=True, wayland_debug=None):
+        """Starts the keyboard and waits until it is on the screen (see `wait_drawn`; not with
+        `drawn` false). It stays shown without a focused field (`--no-auto-show`, issue 30)
+        unless `args` say `--auto-show` (the last of the two wins). `wayland_debug` is its
+        WAYLAND_DEBUG (libwayland's protocol log on its stderr), else HEE_APP_DEBUG's."""
         err = os.path.join(self.workdir, f"{name}-stderr.txt")
+        debug = wayland_debug or os.environ.get("HEE_APP_DEBUG", "0")
         with open(err, "wb") as stderr:
             proc = subprocess.Popen([self.binary, "--system", "--trace", "--no-auto-show", *args],
-                                    env=self.env(WAYLAND_DEBUG=os.environ.get("HEE_APP_DEBUG", "0")),
+                                    env=self.env(WAYLAND_DEBUG=debug),
                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr, start_new_session=True)
         self.procs.append(proc)
         trace = Trace(proc.stdout)
         layout = trace.wait_for(is_event("layout"), "the keyboard's first layout", TIMEOUT, consume=False)
         trace.wait_for(is_event("target"), "the keyboard's first target line", TIMEOUT, consume=False)
-        self.wait_drawn(layout)
+        if drawn:
+            self.wait_drawn(layout)
         return proc, trace, layout, err
 
     def pixel(self, x, y):

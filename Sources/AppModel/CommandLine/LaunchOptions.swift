@@ -81,31 +81,35 @@ public struct LaunchOptions: Hashable, Sendable {
     public func configuration(settings: Settings, environment: [String: String],
                               layout: String = LayoutCatalog.defaultName,
                               keyRows: Int? = nil, candidateBar: Bool = false) -> RunConfiguration {
-        let desktopKeys = showsDesktopKeys(settings: settings)
+        let desktopKeys = showsDesktopKeys(settings: settings, environment: environment)
+        let phoneDock = system && ShellPlacement.isPhosh(environment)
         // By default the built-in layout's rows, with the desktop row when it is shown.
         let keyRows = keyRows ?? KeyboardLayout.keyRows(of: .english, desktopKeys: desktopKeys)
         var configuration = RunConfiguration(mute: unmute ? false : (mute || settings.mute),
                          volume: volume ?? settings.volume,
                          limit: limit ?? settings.limit,
                          // System mode's window is another shape: the saved size is the host's.
-                         windowSize: windowSize ?? (system ? KeyboardLayout.defaultSystemWindowSize(keyRows: keyRows, candidateBar: candidateBar)
+                         windowSize: windowSize ?? (system ? KeyboardLayout.defaultSystemWindowSize(keyRows: keyRows, candidateBar: candidateBar,
+                                                                                                    phoneDock: phoneDock)
                                                     : settings.windowSize),
                          language: language ?? Language.fromLocale(environment: environment),
                          scale: resolvedScale(environment: environment),
                          maximized: windowSize == nil && !system && settings.maximized,
                          layout: layout, desktopKeys: desktopKeys)
         configuration.autoShow = autoShow ?? settings.autoShow ?? true
+        configuration.phoneDock = phoneDock
         let minimum = KeyboardLayout.minimumWindowSize(for: system ? .system : .hostScreen, keyRows: keyRows,
-                                                       candidateBar: candidateBar)
+                                                       candidateBar: candidateBar, phoneDock: phoneDock)
         configuration.windowSize.width = max(configuration.windowSize.width, minimum.width)
         configuration.windowSize.height = max(configuration.windowSize.height, minimum.height)
         return configuration
     }
 
     /// Whether this run shows the desktop row under the へぇ button: `--desktop-keys` /
-    /// `--no-desktop-keys`, else the saved `"desktopKeys"`, else in system mode only (issue 21).
-    public func showsDesktopKeys(settings: Settings) -> Bool {
-        desktopKeys ?? settings.desktopKeys ?? system
+    /// `--no-desktop-keys`, else the saved `"desktopKeys"`, else in system mode only (issue 21),
+    /// and not on Phosh (`environment`'s `XDG_CURRENT_DESKTOP`: a phone's dock, issue 31).
+    public func showsDesktopKeys(settings: Settings, environment: [String: String] = [:]) -> Bool {
+        desktopKeys ?? settings.desktopKeys ?? (system && !ShellPlacement.isPhosh(environment))
     }
 
     /// The scale range `--scale` accepts.

@@ -22,6 +22,9 @@ public struct RunConfiguration: Hashable, Sendable {
     /// System mode: the keyboard hides while no text field has the focus, where the platform
     /// tells which has (issue 30; `--auto-show` / `--no-auto-show`, setting `"autoShow"`).
     public var autoShow = true
+    /// System mode on Phosh (issue 31): the phone dock — no target line, no desktop row by
+    /// default, the へぇ button in a strip above the letters (`KeyboardLayout`'s `phoneDock`).
+    public var phoneDock = false
 
     /// A configuration of these values (see each property; `windowSize` in points, `scale` in
     /// window coordinates per point; `desktopKeys` by default off, as the host screen has it).

@@ -84,6 +84,9 @@ public enum TraceEvent: Hashable, Sendable {
     /// System mode: the platform cannot tell which text field has the focus (`available`
     /// false, and why: no accessibility bus on X11, say); the keyboard behaves as without one.
     case contextUnavailable(reason: String)
+    /// System mode on Wayland: the shell asked for the keyboard shown (`visible` true) or
+    /// hidden through `sm.puri.OSK0.SetVisible` (issue 31; Phosh's home-bar button, its lock).
+    case visibilityRequested(Bool)
 
     /// The event as a JSON object with `event` and `t` first.
     /// - Parameter time: seconds since the app started.
@@ -187,6 +190,8 @@ public enum TraceEvent: Hashable, Sendable {
             }
         case .contextUnavailable(let reason):
             members += [("active", .bool(false)), ("available", .bool(false)), ("reason", .string(reason))]
+        case .visibilityRequested(let visible):
+            members.append(("visible", .bool(visible)))
         }
         return .object(members)
     }
@@ -217,6 +222,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .trackpad: "trackpad"
         case .showRequested: "show"
         case .context, .contextUnavailable: "context"
+        case .visibilityRequested: "setVisible"
         }
     }
 

@@ -46,6 +46,8 @@ extension Application {
             if systemMode?.handle(&copy, at: clock.now) == true { keyTargetChanged(at: time) }
             // The focused field's context (the AT-SPI watch's wake-up on X11).
             if systemMode?.textContextSource?.handle(&copy) == true { textContextChanged(at: time) }
+            // Phosh's SetVisible, gnome-session's end (the session bus's thread wakes the loop the same way).
+            sessionBusReported(at: time)
         case .showRequested:
             trace.emit(.showRequested, at: clock.now)
             systemMode?.showWindow()

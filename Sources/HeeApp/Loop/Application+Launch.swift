@@ -45,7 +45,8 @@ extension Application {
         let audio = AudioEngine(soundPath: AssetLocator.join(assetsDirectory, "sounds/hee.wav"), muted: configuration.mute,
                                 volume: configuration.volume)
         let desktopKeys = configuration.desktopKeys
-        let minimum = KeyboardLayout.minimumWindowSize(for: mode, definitions: globeLayouts + [definition], desktopKeys: desktopKeys)
+        let minimum = KeyboardLayout.minimumWindowSize(for: mode, definitions: globeLayouts + [definition], desktopKeys: desktopKeys,
+                                                       phoneDock: configuration.phoneDock)
         let strings = HostScreenText.of(configuration.language)
         let minimumSize = Size(width: (minimum.width * scale).rounded(.up), height: (minimum.height * scale).rounded(.up))
         var size = WindowStateKeeper.launchSize(for: configuration, minimum: minimumSize, display: sdl)
@@ -84,7 +85,8 @@ extension Application {
                                       definition: definition, desktopKeys: desktopKeys, layouts: globeLayouts,
                                       flickOnly: settings?.settings.flickOnly ?? false,
                                       autoShow: configuration.autoShow && wayland?.tellsFocusedField == true,
-                                      emojiRecents: settings?.settings.emojiRecents ?? [])
+                                      emojiRecents: settings?.settings.emojiRecents ?? [],
+                                      phoneDock: configuration.phoneDock)
         self.init(screen: screen, audio: audio, clipboard: Clipboard(x11Display: x11Display), sdl: sdl, session: session,
                   settings: settings, windowState: windowState, translator: EventTranslator(windowSize: points, coordinateScale: scale),
                   trace: TraceWriter(enabled: options.trace), configuration: configuration, recorder: recorder,

@@ -11,6 +11,9 @@ extension Application {
     func startSystemMode(wayland: WaylandSystemMode?, waylandFailure: String?) {
         if let wayland {
             systemMode = wayland
+            if let fd = wayland.wakeWriteFD {
+                sessionBus = SessionBusService(wakeFD: fd, environment: FileSystem.environment)
+            }
         } else {
             do {
                 systemMode = try X11SystemMode(window: screen.window.pointer)
@@ -54,7 +57,22 @@ extension Application {
             trace.emit(.context(context), at: clock.now)
             LatencyProbe.mark("context-traced")
         }
-        if autoShow { send(.textContextChanged(context, focus: source.focusSerial), at: time) }
+        // A request held (SetVisible) ends with the input method's active state, auto-show or not.
+        if autoShow || session.autoShow.request != nil {
+            send(.textContextChanged(context, focus: source.focusSerial), at: time)
+        }
+    }
+
+    /// The session bus's thread woke the loop (or the connection did): `SetVisible` goes to the
+    /// session as the shell's request; gnome-session's EndSession or Stop ends the run.
+    func sessionBusReported(at time: Duration) {
+        guard let sessionBus else { return }
+        let report = sessionBus.take()
+        if let visible = report.request {
+            trace.emit(.visibilityRequested(visible), at: clock.now)
+            send(.visibilityRequested(visible), at: time)
+        }
+        if report.endRequested { running = false }
     }
 
     /// Types `stroke` through the platform's key sender; returns why it was not typed, if it

@@ -26,6 +26,8 @@ final class Application {
     let audio: AudioEngine
     /// System mode's platform layer (`--system` on X11); `nil` otherwise.
     var systemMode: (any SystemModePlatform)?
+    /// Wayland system mode's `sm.puri.OSK0` and gnome-session client (issue 31).
+    var sessionBus: SessionBusService?
     let clipboard: Clipboard
     let sdl: SDLContext
 
@@ -95,7 +97,10 @@ final class Application {
     func run() throws(SDLError) {
         // System mode ends with the loop, however it ends (main exits without tearing the app
         // down): its deinit gives the keycodes it borrowed back to the X server's keymap.
-        defer { systemMode = nil }
+        defer {
+            sessionBus?.stop()
+            systemMode = nil
+        }
         try launch()
         var event = SDL_Event()
         while running {
@@ -169,9 +174,17 @@ final class Application {
             // Auto-show: the field focused when the keyboard started (Wayland's input method
             // was read during set-up; AT-SPI's watch reports later).
             if session.autoShow.isEnabled { textContextChanged(at: launch) }
+            // sm.puri.OSK0's Visible from the start: what auto-show decided at the launch.
+            sessionBus?.keyboardShown(session.hostScreen.visibility.target == .show)
         }
         try drawIfNeeded(at: clock.now)
-        if let systemMode { systemMode.showWindow() } else { screen.window.show() }
+        if let systemMode {
+            // Auto-show with no field focused: the keyboard starts off the screen, and no
+            // frame of it is ever shown before a field takes the focus (issue 30).
+            if session.hostScreen.keysAreLive { systemMode.showWindow() } else { systemMode.setKeyboardShown(false) }
+        } else {
+            screen.window.show()
+        }
         try screen.windowShown(at: clock.now)
         systemMode?.windowShown()
         if sdl.hasRealDisplay { windowState.windowShown(at: clock.now) }

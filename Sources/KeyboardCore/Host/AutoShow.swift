@@ -43,6 +43,10 @@ public struct AutoShow: Hashable, Sendable {
     private var dismissedFocus: UInt64?
     /// Whether the user hid the keyboard and no field has taken the focus since.
     public var isDismissed: Bool { dismissedFocus != nil }
+    /// The shell's or the user's choice (Phosh's `sm.puri.OSK0.SetVisible`, issue 31): shown
+    /// (`true`) or hidden, held until the input method's active state next changes (a field
+    /// gains the focus while none had it, or the last one loses it); `nil` when none holds.
+    public private(set) var request: Bool?
 
     /// A part that hides the keyboard when no field wants it if `isEnabled`.
     public init(isEnabled: Bool) {
@@ -53,19 +57,31 @@ public struct AutoShow: Hashable, Sendable {
 
     // MARK: Inputs
 
-    /// The keyboard started at `time`, shown: with no field focused it hides after
-    /// `hideDelay`, as if the last field had just lost the focus.
+    /// The keyboard started at `time`: hidden at once (`.hide`) unless a field has the focus,
+    /// so nothing is ever drawn for a keyboard no field wants (no flash at the start). The
+    /// platform's first context comes right after, before the first frame: a field already
+    /// focused shows it again within the same instant. Without auto-show, or where the
+    /// platform cannot tell, it starts shown (`nil`).
     public mutating func launched(at time: Duration) -> Change? {
         isShown = true
-        if hidesWithoutField, !context.isActive { hideDue = time + Self.hideDelay }
-        return nil
+        hideDue = nil
+        guard hidesWithoutField, !context.isActive else { return nil }
+        isShown = false
+        return .hide
     }
 
     /// The focused field is now `context` (applied whole: on Wayland at input-method-v2's
     /// `done`), at `time`; `focus` changes whenever a field gains the focus (another field, or
     /// the same one again), so a change of the field's text or kind alone keeps it.
     public mutating func contextChanged(_ context: TextContext, focus: UInt64, at time: Duration) -> Change? {
+        let activeChanged = context.isActive != self.context.isActive
         self.context = context
+        if activeChanged, request != nil { return requestEnded(focus: focus, at: time) }
+        if request != nil {
+            // The request holds: another field, or the same field's text, changes nothing.
+            if context.isActive { self.focus = focus }
+            return nil
+        }
         guard context.isActive else {
             // No field: hide after the hold (unless hidden already, or the platform cannot tell).
             if hidesWithoutField, isShown, hideDue == nil { hideDue = time + Self.hideDelay }
@@ -97,10 +113,39 @@ public struct AutoShow: Hashable, Sendable {
     public mutating func dismissed() -> Change? {
         guard hidesWithoutField else { return nil }
         hideDue = nil
+        request = nil
         dismissedFocus = focus ?? 0
         guard isShown else { return nil }
         isShown = false
         return .hide
+    }
+
+    /// The shell or the user asked for the keyboard shown (`visible`) or hidden, through
+    /// `sm.puri.OSK0.SetVisible` (Phosh's home-bar button, its lock screen): done now, and held
+    /// until the input method's active state next changes, whatever auto-show would decide
+    /// meanwhile (the hold after the last field, the `hide` key's choice are set aside).
+    public mutating func visibilityRequested(_ visible: Bool) -> Change? {
+        request = visible
+        hideDue = nil
+        dismissedFocus = nil
+        guard visible != isShown else { return nil }
+        isShown = visible
+        return visible ? .show : .hide
+    }
+
+    /// The input method's active state changed while a request held: the request ends, and
+    /// the keyboard follows the field again — shown when one has the focus (or where
+    /// auto-show does not hide it), else hidden after the hold.
+    private mutating func requestEnded(focus: UInt64, at time: Duration) -> Change? {
+        request = nil
+        if context.isActive || !hidesWithoutField {
+            if context.isActive { self.focus = focus }
+            guard !isShown else { return nil }
+            isShown = true
+            return .show
+        }
+        if isShown { hideDue = time + Self.hideDelay }
+        return nil
     }
 
     /// Time passed to `time`: the hold ends once `time` reaches `hideDue`.

@@ -52,10 +52,12 @@ public struct HostScreen: Hashable, Sendable {
 
     // MARK: Inputs
 
-    /// The app started: the keyboard is shown at once (no slide) and the audio engine starts.
-    public mutating func launched() -> [KeyboardEffect] {
-        visibility = KeyboardVisibility(resting: .show)
-        return [.startAudioEngine]
+    /// The app started: the keyboard is shown at once (no slide) and the audio engine starts,
+    /// or, `shown` false (system mode's auto-show with no field focused, issue 30), it rests
+    /// hidden and the audio engine stays closed.
+    public mutating func launched(shown: Bool = true) -> [KeyboardEffect] {
+        visibility = KeyboardVisibility(resting: shown ? .show : .hide)
+        return shown ? [.startAudioEngine] : []
     }
 
     /// The text field becomes first responder: text input starts at `frame` (points). Nothing

@@ -19,6 +19,10 @@ public struct KeyboardLayout: Hashable, Sendable {
     public static let referenceWidth = 480.0
     /// The smallest and largest scale of the へぇ button.
     public static let heeScaleRange = 0.5...1.25
+    /// The へぇ button's scale in the phone dock (Phosh, issue 31): seed 000's shape whole,
+    /// 27 × 29 pt, in a 30 pt strip above the letters, so the keyboard is about 30 % of a
+    /// 360 × 720 pt portrait screen (232 pt; squeekboard's is 210).
+    public static let dockHeeScale = 0.16
 
     /// Height of a key row and the gaps around keys.
     public static let keyHeight = 40.0
@@ -54,10 +58,20 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// System mode's default window size (points): the keyboard of `keyRows` rows (and the
     /// kana pad's candidate bar when `candidateBar`) at the へぇ button's seed 000 size (480 ×
     /// 466 for five rows, 480 × 418 for four).
-    public static func defaultSystemWindowSize(keyRows: Int = systemKeyRows, candidateBar: Bool = false) -> Size {
-        Size(width: referenceWidth,
-             height: targetLineHeight + keyboardFixedHeight(keyRows: keyRows, candidateBar: candidateBar) + heeAreaDesignHeight)
+    /// `phoneDock`: the phone dock's (no target line, the へぇ button at `dockHeeScale`: 480 × 232
+    /// for four rows, as wide as the output once docked).
+    public static func defaultSystemWindowSize(keyRows: Int = systemKeyRows, candidateBar: Bool = false,
+                                               phoneDock: Bool = false) -> Size {
+        if phoneDock {
+            return Size(width: referenceWidth,
+                        height: keyboardFixedHeight(keyRows: keyRows, candidateBar: candidateBar) + dockHeeArea)
+        }
+        return Size(width: referenceWidth,
+                    height: targetLineHeight + keyboardFixedHeight(keyRows: keyRows, candidateBar: candidateBar) + heeAreaDesignHeight)
     }
+
+    /// The phone dock's へぇ area: the padded button at `dockHeeScale`, whole points (30).
+    static var dockHeeArea: Double { (heeAreaDesignHeight * dockHeeScale).rounded(.down) }
 
     /// The height of the kana pad's candidate bar, across the top of its keyboard (points; iOS's
     /// bar above the keys).
@@ -89,19 +103,24 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// mode's target line) above a keyboard of `keyRows` rows (by default the built-in
     /// layout's, with the desktop row in system mode) with the へぇ button at its smallest
     /// scale, 320 pt wide; `candidateBar`: with the kana pad's candidate bar.
-    public static func minimumWindowSize(for mode: KeyboardMode, keyRows: Int? = nil, candidateBar: Bool = false) -> Size {
+    /// `phoneDock` (system mode on Phosh): no target line, the へぇ button at `dockHeeScale`.
+    public static func minimumWindowSize(for mode: KeyboardMode, keyRows: Int? = nil, candidateBar: Bool = false,
+                                         phoneDock: Bool = false) -> Size {
         let keyRows = keyRows ?? (mode == .system ? systemKeyRows : standardKeyRows)
-        let above = mode == .system ? targetLineHeight : hostMinimumHeight
+        let docked = phoneDock && mode == .system
+        let above = mode == .system ? (docked ? 0 : targetLineHeight) : hostMinimumHeight
         let height = above + keyboardFixedHeight(keyRows: keyRows, candidateBar: candidateBar)
-            + heeAreaDesignHeight * heeScaleRange.lowerBound
+            + (docked ? dockHeeArea : heeAreaDesignHeight * heeScaleRange.lowerBound)
         return Size(width: 320, height: height.rounded(.up))
     }
 
     /// The smallest window in which every one of `definitions` fits (the layouts the globe key
     /// switches between: the window does not change size when it switches).
-    public static func minimumWindowSize(for mode: KeyboardMode, definitions: [LayoutDefinition], desktopKeys: Bool) -> Size {
+    public static func minimumWindowSize(for mode: KeyboardMode, definitions: [LayoutDefinition], desktopKeys: Bool,
+                                         phoneDock: Bool = false) -> Size {
         let keyRows = definitions.map { Self.keyRows(of: $0, desktopKeys: desktopKeys) }.max()
-        return minimumWindowSize(for: mode, keyRows: keyRows, candidateBar: definitions.contains(where: \.hasKanaPad))
+        return minimumWindowSize(for: mode, keyRows: keyRows, candidateBar: definitions.contains(where: \.hasKanaPad),
+                                 phoneDock: phoneDock)
     }
 
     // MARK: Results
@@ -156,14 +175,18 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// enforces it). In system mode the keyboard fills the window below `targetLine`: the へぇ
     /// button grows with the window up to `heeScaleRange`'s top, and the key rows share the
     /// height left over.
+    /// `phoneDock` (system mode on Phosh, issue 31): no target line, and the へぇ button stays at
+    /// `dockHeeScale` in its strip above the letters, the key rows sharing the rest.
     public init(windowSize requested: Size, mode: KeyboardMode = .hostScreen,
-                definition: LayoutDefinition = .english, layer: String? = nil, desktopKeys: Bool? = nil) {
+                definition: LayoutDefinition = .english, layer: String? = nil, desktopKeys: Bool? = nil,
+                phoneDock: Bool = false) {
+        let docked = phoneDock && mode == .system
         let desktopKeys = desktopKeys ?? (mode == .system)
         let shown = layer.flatMap { definition.layer(named: $0) } ?? definition.firstLayer
         let keyRows = Self.keyRows(of: definition, desktopKeys: desktopKeys)
         let hasBar = definition.hasKanaPad
         let barHeight = hasBar ? Self.candidateBarHeight : 0
-        let minimum = Self.minimumWindowSize(for: mode, keyRows: keyRows, candidateBar: hasBar)
+        let minimum = Self.minimumWindowSize(for: mode, keyRows: keyRows, candidateBar: hasBar, phoneDock: docked)
         let size = Size(width: max(requested.width, minimum.width), height: max(requested.height, minimum.height))
         windowSize = size
         self.mode = mode
@@ -171,12 +194,13 @@ public struct KeyboardLayout: Hashable, Sendable {
         layerName = shown.name
         showsDesktopRow = desktopKeys && !definition.desktopRow.isEmpty
         let w = size.width
-        let above = mode == .system ? Self.targetLineHeight : Self.hostMinimumHeight
+        let above = mode == .system ? (docked ? 0 : Self.targetLineHeight) : Self.hostMinimumHeight
         let fixed = Self.keyboardFixedHeight(keyRows: keyRows, candidateBar: hasBar)
 
         let byWidth = w / Self.referenceWidth
         let byHeight = (size.height - above - fixed) / Self.heeAreaDesignHeight
-        let fitted = min(max(min(byWidth, byHeight), Self.heeScaleRange.lowerBound), Self.heeScaleRange.upperBound)
+        let fitted = docked ? Self.dockHeeScale
+            : min(max(min(byWidth, byHeight), Self.heeScaleRange.lowerBound), Self.heeScaleRange.upperBound)
         // Rounded so the へぇ area, and with it the keyboard's height, is a whole number of
         // points (the size readout shows "(400.0, 316.0)", not a long fraction).
         let scale = max((fitted * Self.heeAreaDesignHeight).rounded(.down), 1) / Self.heeAreaDesignHeight
@@ -184,7 +208,7 @@ public struct KeyboardLayout: Hashable, Sendable {
         let heeArea = Self.heeAreaDesignHeight * scale
 
         let keyboardHeight = mode == .system ? size.height - above : fixed + heeArea
-        targetLine = mode == .system ? Rect(x: 0, y: 0, width: w, height: Self.targetLineHeight) : .zero
+        targetLine = mode == .system && !docked ? Rect(x: 0, y: 0, width: w, height: Self.targetLineHeight) : .zero
         let keyboardY = size.height - keyboardHeight
         keyboardFrame = Rect(x: 0, y: keyboardY, width: w, height: keyboardHeight)
         candidateBar = hasBar ? Rect(x: 0, y: keyboardY, width: w, height: barHeight) : .zero

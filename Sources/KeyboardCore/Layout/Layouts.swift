@@ -10,6 +10,8 @@ public struct Layouts: Hashable, Sendable {
     public let mode: KeyboardMode
     /// Whether the desktop row (esc tab ctrl alt ← ↓ ↑ →) is shown under the へぇ button.
     public let desktopKeys: Bool
+    /// The phone dock (system mode on Phosh, issue 31): see `KeyboardLayout`.
+    public let phoneDock: Bool
     /// The layouts the globe key switches between, in its order (the user's `layouts`
     /// setting); empty or one: no globe key.
     public let choices: [LayoutDefinition]
@@ -24,10 +26,12 @@ public struct Layouts: Hashable, Sendable {
     /// desktop row if `desktopKeys`. When `layouts` holds another layout than `definition`,
     /// every layout without a globe key gets one beside its layer key
     /// (`LayoutDefinition.withGlobeKey()`), and `definition` is the one of its name among them.
+    /// `phoneDock`: laid out as the phone dock (system mode on Phosh, `KeyboardLayout`).
     public init(windowSize: Size, mode: KeyboardMode, definition: LayoutDefinition, desktopKeys: Bool,
-                layouts: [LayoutDefinition]) {
+                layouts: [LayoutDefinition], phoneDock: Bool = false) {
         self.mode = mode
         self.desktopKeys = desktopKeys
+        self.phoneDock = phoneDock
         var definition = definition
         if layouts.contains(where: { $0.name != definition.name }) {
             choices = layouts.map { $0.withGlobeKey() }
@@ -36,7 +40,8 @@ public struct Layouts: Hashable, Sendable {
             choices = []
         }
         self.definition = definition
-        layout = KeyboardLayout(windowSize: windowSize, mode: mode, definition: definition, desktopKeys: desktopKeys)
+        layout = KeyboardLayout(windowSize: windowSize, mode: mode, definition: definition, desktopKeys: desktopKeys,
+                                phoneDock: phoneDock)
     }
 
     /// The layer shown.
@@ -58,7 +63,7 @@ public struct Layouts: Hashable, Sendable {
     public mutating func showLayer(_ name: String) -> [KeyboardEffect] {
         guard name != layout.layerName, definition.layer(named: name) != nil else { return [] }
         layout = KeyboardLayout(windowSize: layout.windowSize, mode: mode, definition: definition, layer: name,
-                                desktopKeys: desktopKeys)
+                                desktopKeys: desktopKeys, phoneDock: phoneDock)
         return [.layerChanged(name), .layoutChanged]
     }
 
@@ -66,7 +71,7 @@ public struct Layouts: Hashable, Sendable {
     /// layout changed.
     public mutating func resize(to size: Size) -> Bool {
         let next = KeyboardLayout(windowSize: size, mode: mode, definition: definition, layer: layout.layerName,
-                                  desktopKeys: desktopKeys)
+                                  desktopKeys: desktopKeys, phoneDock: phoneDock)
         guard next != layout else { return false }
         layout = next
         return true
@@ -94,6 +99,7 @@ public struct Layouts: Hashable, Sendable {
     /// Shows `next` (one of `choices`) at its first layer.
     public mutating func switchLayout(to next: LayoutDefinition) {
         definition = next
-        layout = KeyboardLayout(windowSize: layout.windowSize, mode: mode, definition: definition, desktopKeys: desktopKeys)
+        layout = KeyboardLayout(windowSize: layout.windowSize, mode: mode, definition: definition, desktopKeys: desktopKeys,
+                                phoneDock: phoneDock)
     }
 }

@@ -51,6 +51,10 @@ public enum KeyboardInput: Hashable, Sendable {
     /// System mode: the platform cannot tell which field has the focus; the keyboard stays
     /// shown, as without auto-show.
     case textContextUnavailable
+    /// System mode: the shell or the user asked for the keyboard shown (`true`) or hidden
+    /// (Phosh's `sm.puri.OSK0.SetVisible`, issue 31), until the input method's active state
+    /// next changes.
+    case visibilityRequested(Bool)
     /// The kana–kanji converter's answer to a `.convert` effect: `reading`'s segments and
     /// their candidates (none when it could not convert). A stale answer is ignored.
     case conversion(reading: String, segments: [KanaKanjiSegment])

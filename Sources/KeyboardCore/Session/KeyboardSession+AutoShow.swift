@@ -8,26 +8,32 @@ extension KeyboardSession {
                                      _ effects: inout [KeyboardEffect]) {
         guard mode == .system else { return }
         let change = context.map { autoShow.contextChanged($0, focus: focus, at: time) } ?? autoShow.unavailable()
-        apply(change, at: time, &effects)
+        applyAutoShow(change, at: time, &effects)
     }
 
     /// The `hide` key released: the keyboard hides until a field gains the focus again.
     mutating func dismissKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
         guard mode == .system else { return }
-        apply(autoShow.dismissed(), at: time, &effects)
+        applyAutoShow(autoShow.dismissed(), at: time, &effects)
+    }
+
+    /// The shell or the user asked for the keyboard shown or hidden (`sm.puri.OSK0.SetVisible`).
+    mutating func visibilityRequested(_ visible: Bool, at time: Duration, _ effects: inout [KeyboardEffect]) {
+        guard mode == .system else { return }
+        applyAutoShow(autoShow.visibilityRequested(visible), at: time, &effects)
     }
 
     /// The hold after the last field went away ends at `time`, when it is due.
     mutating func fireAutoHide(upTo time: Duration, _ effects: inout [KeyboardEffect]) {
         guard mode == .system else { return }
-        apply(autoShow.tick(at: time), at: time, &effects)
+        applyAutoShow(autoShow.tick(at: time), at: time, &effects)
     }
 
     /// Shows or hides the keyboard as `autoShow` decided. Hiding ends what the keys were doing,
     /// as closing the host screen's keyboard does: the kana pad's composition goes to the field
     /// it was typed for, a flick is forgotten, and held keys, a bubble or the trackpad end
     /// without typing.
-    private mutating func apply(_ change: AutoShow.Change?, at time: Duration, _ effects: inout [KeyboardEffect]) {
+    private mutating func applyAutoShow(_ change: AutoShow.Change?, at time: Duration, _ effects: inout [KeyboardEffect]) {
         guard let change else { return }
         if change == .hide {
             commitComposition(&effects)

@@ -18,8 +18,8 @@ extension KeyboardSession {
         switch input {
         case .launched:
             effects.append(.layoutChanged)
-            effects += hostScreen.launched()
-            _ = autoShow.launched(at: time)
+            // Auto-show with no field focused: hidden from the start, never drawn (issue 30).
+            effects += hostScreen.launched(shown: autoShow.launched(at: time) != .hide)
             // System mode has no text field: text input stays off.
             if mode == .hostScreen { focusTextField(&effects) }
         case .pointerDown(let id, let point):
@@ -83,6 +83,8 @@ extension KeyboardSession {
             textContextChanged(context, focus: focus, at: time, &effects)
         case .textContextUnavailable:
             textContextChanged(nil, focus: 0, at: time, &effects)
+        case .visibilityRequested(let visible):
+            visibilityRequested(visible, at: time, &effects)
         case .conversion(let reading, let segments):
             _ = kanaInput(.conversion(reading: reading, segments: segments), &effects)
         case .emojiData(let text):

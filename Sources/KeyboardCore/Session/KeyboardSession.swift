@@ -57,12 +57,14 @@ public struct KeyboardSession: Hashable, Sendable {
     ///   - flickOnly: the kana pad's 「フリックのみ」: repeated taps never step a kana.
     ///   - autoShow: system mode hides the keyboard while no text field has the focus (issue 30).
     ///   - emojiRecents: the emoji keyboard's saved Frequently Used, most recent first.
+    ///   - phoneDock: Phosh's phone dock (issue 31): no target line, the へぇ button scaled whole
+    ///     in a strip above the letters.
     public init(windowSize: Size, limit: Int? = nil, volume: Int = 100, mode: KeyboardMode = .hostScreen,
                 definition: LayoutDefinition = .english, desktopKeys: Bool? = nil, layouts: [LayoutDefinition] = [],
-                flickOnly: Bool = false, autoShow: Bool = false, emojiRecents: [String] = []) {
+                flickOnly: Bool = false, autoShow: Bool = false, emojiRecents: [String] = [], phoneDock: Bool = false) {
         self.mode = mode
         self.layouts = Layouts(windowSize: windowSize, mode: mode, definition: definition,
-                               desktopKeys: desktopKeys ?? (mode == .system), layouts: layouts)
+                               desktopKeys: desktopKeys ?? (mode == .system), layouts: layouts, phoneDock: phoneDock)
         document = Document(mode: mode)
         kana = KanaInput(flickOnly: flickOnly, definition: self.layouts.definition, barFrame: self.layouts.layout.candidateBar)
         hostScreen = HostScreen(mode: mode)

@@ -21,9 +21,9 @@ struct AutoShowTests {
 
     @Test func aFieldsFocusShowsAndItsLossHidesOnlyAfterTheHold() {
         var part = AutoShow(isEnabled: true)
-        #expect(part.launched(at: .zero) == nil)
-        #expect(part.contextChanged(Self.field, focus: 1, at: ms(10)) == nil, "shown already")
-        #expect(part.hideDue == nil, "a field cancels the launch's hold")
+        #expect(part.launched(at: .zero) == .hide, "no field: hidden from the start")
+        #expect(part.hideDue == nil)
+        #expect(part.contextChanged(Self.field, focus: 1, at: ms(10)) == .show)
         #expect(part.contextChanged(.inactive, focus: 1, at: ms(1_000)) == nil)
         #expect(part.hideDue == ms(1_250))
         #expect(part.tick(at: ms(1_249)) == nil && part.isShown)
@@ -38,7 +38,9 @@ struct AutoShowTests {
         for (at, hidden) in [(Duration.seconds(0.249), false), (.seconds(0.251), true)] {
             var part = AutoShow(isEnabled: true)
             _ = part.launched(at: .zero)
-            #expect((part.tick(at: at) == .hide) == hidden, "launched with no field, ticked at \(at)")
+            _ = part.contextChanged(Self.field, focus: 1, at: .zero)
+            _ = part.contextChanged(.inactive, focus: 1, at: .zero)
+            #expect((part.tick(at: at) == .hide) == hidden, "the field gone at 0, ticked at \(at)")
         }
     }
 
@@ -71,8 +73,7 @@ struct AutoShowTests {
 
     @Test func aPlatformThatCannotTellKeepsTheKeyboardShown() {
         var part = AutoShow(isEnabled: true)
-        _ = part.launched(at: .zero)
-        #expect(part.tick(at: ms(300)) == .hide)
+        #expect(part.launched(at: .zero) == .hide)
         #expect(part.unavailable() == .show && !part.isAvailable)
         #expect(part.contextChanged(.inactive, focus: 0, at: ms(400)) == nil)
         #expect(part.hideDue == nil && part.tick(at: ms(10_000)) == nil)
@@ -81,7 +82,7 @@ struct AutoShowTests {
 
     @Test func offItNeverHides() {
         var part = AutoShow(isEnabled: false)
-        _ = part.launched(at: .zero)
+        #expect(part.launched(at: .zero) == nil && part.isShown)
         #expect(part.hideDue == nil)
         #expect(part.contextChanged(.inactive, focus: 0, at: ms(100)) == nil && part.hideDue == nil)
         #expect(part.dismissed() == nil && part.isShown)
@@ -90,16 +91,36 @@ struct AutoShowTests {
 
     // MARK: Routed through the session
 
+    @Test func theSessionStartsHiddenWithNoFieldAndNeverSaysShow() {
+        var session = KeyboardSession(windowSize: KeyboardLayout.defaultSystemWindowSize(), mode: .system, autoShow: true)
+        let launch = session.handle(.launched, at: .zero).withoutDisplay
+        #expect(!launch.contains(.startAudioEngine), "the audio engine stays closed")
+        #expect(!launch.contains { if case .keyboardFrameChanged = $0 { true } else { false } }, "no keyboard line")
+        #expect(!Self.shown(session) && session.nextDeadline(after: .zero) == nil)
+        #expect(session.send(.textContextChanged(.inactive, focus: 0), at: 0).withoutDisplay.isEmpty)
+        #expect(session.send(.tick, at: 5_000).withoutDisplay.isEmpty && !Self.shown(session))
+    }
+
+    @Test func aFieldFocusedAtTheStartShowsItInTheSameInstant() {
+        var session = KeyboardSession(windowSize: KeyboardLayout.defaultSystemWindowSize(), mode: .system, autoShow: true)
+        _ = session.handle(.launched, at: .zero)
+        let shown = session.send(.textContextChanged(Self.field, focus: 1), at: 0).withoutDisplay
+        #expect(shown == [.startAudioEngine, .keyboardFrameChanged(.show, session.layout.keyboardFrame)])
+        #expect(session.keyboardOffset(at: .zero) == 0, "no slide")
+    }
+
     @Test func theSessionHidesAtOnceAfterTheHoldAndSaysSo() {
         var session = Self.launched()
-        #expect(session.nextDeadline(after: .zero) == ms(250))
-        #expect(session.send(.tick, at: 249).withoutDisplay.isEmpty && Self.shown(session))
-        let hidden = session.send(.tick, at: 251).withoutDisplay
+        session.send(.textContextChanged(Self.field, focus: 1), at: 0)
+        session.send(.textContextChanged(.inactive, focus: 1), at: 1_000)
+        #expect(session.nextDeadline(after: ms(1_000)) == ms(1_250))
+        #expect(session.send(.tick, at: 1_249).withoutDisplay.isEmpty && Self.shown(session))
+        let hidden = session.send(.tick, at: 1_251).withoutDisplay
         #expect(hidden == [.stopAudioEngine, .keyboardFrameChanged(.hide, .zero)])
-        #expect(!session.hostScreen.keysAreLive && session.keyboardOffset(at: ms(251)) == session.layout.keyboardFrame.height)
-        let shown = session.send(.textContextChanged(Self.field, focus: 1), at: 1_000).withoutDisplay
+        #expect(!session.hostScreen.keysAreLive && session.keyboardOffset(at: ms(1_251)) == session.layout.keyboardFrame.height)
+        let shown = session.send(.textContextChanged(Self.field, focus: 2), at: 2_000).withoutDisplay
         #expect(shown == [.startAudioEngine, .keyboardFrameChanged(.show, session.layout.keyboardFrame)])
-        #expect(session.keyboardOffset(at: ms(1_000)) == 0, "no slide: the surface is mapped at once")
+        #expect(session.keyboardOffset(at: ms(2_000)) == 0, "no slide: the surface is mapped at once")
     }
 
     @Test func aHeldKeyEndsWithoutTypingWhenTheKeyboardHides() throws {

@@ -152,6 +152,8 @@ final class WaylandConnection {
     /// The pipe end that is readable while events read by the reader thread wait to be
     /// dispatched (`nil` without the thread).
     var wakeFD: Int32? { reader?.wakeFD }
+    /// Where another thread writes a byte to wake the loop as this connection's events do.
+    var wakeWriteFD: Int32? { reader?.wakeWriteFD }
 
     /// Takes the reader's wake-ups (see `WaylandEventReader.takeWakeUps`).
     func takeWakeUps() { reader?.takeWakeUps() }

@@ -42,6 +42,9 @@ final class WaylandEventReader {
 
     /// The pipe's end that becomes readable when events were read (or the connection failed).
     var wakeFD: Int32 { context.pointee.wakeRead }
+    /// The pipe's other end (non-blocking): another thread of ours writes a byte to it to wake
+    /// the loop the same way (the session bus's, `SessionBusService`).
+    var wakeWriteFD: Int32 { context.pointee.wakeWrite }
 
     /// Starts reading `display`. Returns `nil` when the thread cannot start (events are then
     /// read only by round trips).

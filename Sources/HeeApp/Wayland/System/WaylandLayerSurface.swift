@@ -1,11 +1,14 @@
+import AppModel
 import CWayland
 import CWaylandProtocols
 import HeeRender
 
-/// The docked keyboard: a `zwlr_layer_shell_v1` surface on the overlay layer, anchored to the
+/// The docked keyboard: a `zwlr_layer_shell_v1` surface on the overlay layer (on Phosh the
+/// `top` layer, namespace `osk`: `ShellPlacement`), anchored to the
 /// bottom, left and right edges of its output (so as wide as the output), `height` window
 /// coordinates tall, never given the keyboard focus (`keyboard_interactivity` none), with an
-/// exclusive zone of its height so windows are laid out above it (none when it floats).
+/// exclusive zone of its height so windows are laid out above it (none when it floats), asked
+/// for with the role's first buffer.
 ///
 /// Tracks the scale of the outputs the surface is on (`wl_surface.enter`), so frames are
 /// drawn at the output's scale (`wl_surface.set_buffer_scale`).
@@ -17,7 +20,12 @@ final class WaylandLayerSurface {
     private var layerSurface: WaylandObject?
     /// Whether the role's first configure came (a buffer may be attached).
     private(set) var isConfigured = false
+    /// Whether the role's exclusive zone was asked for: with its first buffer, never before
+    /// (sway 1.7 lays the other windows out around a role's zone from its first commit on,
+    /// buffer or not, so a keyboard that starts hidden would shrink them for a moment).
+    private var isZoneSet = false
     private let height: Int
+    private let placement: ShellPlacement
     private var outputs: [(object: WaylandObject, scale: Int32)] = []
     private var entered: Set<OpaquePointer> = []
     /// The size the compositor gave (window coordinates); zero before the first configure.
@@ -34,7 +42,9 @@ final class WaylandLayerSurface {
 
     /// Makes the surface and asks for `height` along the bottom edge; `floating`: no
     /// exclusive zone. The first configure arrives with the next round trip.
-    init?(connection: WaylandConnection, compositor: WaylandObject, layerShell: WaylandObject, height: Int, floating: Bool) {
+    init?(connection: WaylandConnection, compositor: WaylandObject, layerShell: WaylandObject, height: Int, floating: Bool,
+          placement: ShellPlacement) {
+        self.placement = placement
         guard let surface = compositor.request(0, [.newID], creating: hee_wl_surface()) else { return nil }  // create_surface
         self.surface = surface
         self.layerShell = layerShell
@@ -59,8 +69,8 @@ final class WaylandLayerSurface {
 
     /// Gives the surface its layer-shell role (anew after `unmap()`) and asks for a configure.
     private func makeRole() -> Bool {
-        guard let layerSurface = layerShell.request(0, [.newID, .object(surface), .object(nil), .uint(3 /* overlay */),
-                                                        .string(SDLContext.waylandAppID)],
+        guard let layerSurface = layerShell.request(0, [.newID, .object(surface), .object(nil), .uint(placement.layer),
+                                                        .string(placement.namespace)],
                                                     creating: hee_zwlr_layer_surface_v1()) else { return false }
         self.layerSurface = layerSurface
         layerSurface.onEvent = { [unowned self] opcode, args in
@@ -82,7 +92,7 @@ final class WaylandLayerSurface {
         }
         layerSurface.request(0, [.uint(0), .uint(UInt32(height))])            // set_size (0: the output's width)
         layerSurface.request(1, [.uint(2 | 4 | 8)])                           // set_anchor(bottom | left | right)
-        layerSurface.request(2, [.int(exclusiveZone)])                        // set_exclusive_zone
+        isZoneSet = false                                                     // exclusive zone 0 until a buffer
         layerSurface.request(4, [.uint(0)])                                   // set_keyboard_interactivity(none)
         surface.request(6)                                                    // commit: asks for a configure
         return true
@@ -134,6 +144,10 @@ final class WaylandLayerSurface {
     /// since the buffer shown before (`nil`: all).
     func attach(_ buffer: WaylandShmBuffer, damage: [PixelRect]? = nil) {
         if surface.version >= 3 { surface.request(8, [.int(scale)]) }       // set_buffer_scale
+        if !isZoneSet, let layerSurface {
+            layerSurface.request(2, [.int(exclusiveZone)])                    // set_exclusive_zone, with the buffer
+            isZoneSet = true
+        }
         wl_surface_attach(surface.proxy, buffer.buffer, 0, 0)
         let all = PixelRect(x: 0, y: 0, width: Int(Int32.max), height: Int(Int32.max))
         if surface.version >= 4 {

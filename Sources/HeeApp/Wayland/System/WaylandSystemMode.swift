@@ -1,3 +1,4 @@
+import AppModel
 import CSDL
 import CWaylandProtocols
 import HeeRender
@@ -70,7 +71,9 @@ final class WaylandSystemMode: SystemModePlatform {
         keyboardManager = try bind(hee_zwp_virtual_keyboard_manager_v1(), 1)
         inputMethodManager = connection.bind(hee_zwp_input_method_manager_v2(), version: 1)
         guard let layer = WaylandLayerSurface(connection: connection, compositor: compositor, layerShell: layerShell,
-                                              height: height, floating: floating) else {
+                                              height: height, floating: floating,
+                                              placement: ShellPlacement.forDesktop(FileSystem.environment,
+                                                                                   appID: SDLContext.waylandAppID)) else {
             throw KeySendFailure(description: "the compositor did not make a layer surface")
         }
         self.layer = layer
@@ -139,6 +142,9 @@ final class WaylandSystemMode: SystemModePlatform {
     }
 
     var keySender: any KeySender { sender }
+
+    /// Where another thread of ours writes a byte to wake the loop (`SessionBusService`).
+    var wakeWriteFD: Int32? { connection.wakeWriteFD }
 
     /// What the input method says of the focused field.
     var textContextSource: (any TextContextSource)? { contextSource }

@@ -41,7 +41,7 @@ for kind in "${kinds[@]}"; do
   # Every file in Tests/e2e/replay; the generated long file and the stress scenario at sizes a
   # sanitized debug build replays in reasonable time (ThreadSanitizer is 5-15 times slower).
   HEE_APP=$app HEE_REPLAY_EVENTS=1500 $PYTHON Tests/e2e/run_replay_file_tests.py
-  HEE_APP=$app HEE_REPLAY_STRESS_PAIRS=2000 HEE_REPLAY_STRESS_TIMEOUT=120 $PYTHON Tests/e2e/run_replay_tests.py
+  HEE_APP=$app HEE_REPLAY_STRESS_PAIRS=2000 HEE_REPLAY_STRESS_TIMEOUT=120 HEE_REPLAY_RUN_TIMEOUT=90 $PYTHON Tests/e2e/run_replay_tests.py
   HEE_APP=$app $PYTHON Tests/e2e/run_hostile_input_tests.py
   echo "# sanitize $kind: live test under Xvfb"
   HEE_APP=$app $PYTHON Tests/e2e/run_e2e.py

@@ -33,6 +33,7 @@ extension Application {
                 trace.emit(.keyboard(status, frame.scaled(by: coordinateScale)), at: now)
                 // System mode's keyboard appears and goes with its surface (auto-show).
                 systemMode?.setKeyboardShown(status == .show)
+                if status == .show { screen.needsDisplay = true }
             case .keyTouched(let key, let down):
                 trace.emit(.touch(key, down: down), at: now)
                 if !down { bench?.releaseHandled() }

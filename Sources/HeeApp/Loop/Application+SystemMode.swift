@@ -53,7 +53,8 @@ extension Application {
             trace.emit(.context(context), at: clock.now)
             LatencyProbe.mark("context-traced")
         }
-        if autoShow { send(.textContextChanged(context, focus: source.focusSerial), at: time) }
+        guard autoShow else { return }
+        send(source.isFocusKnown ? .textContextChanged(context, focus: source.focusSerial) : .textContextUnknown, at: time)
     }
 
     /// Types `stroke` through the platform's key sender; returns why it was not typed, if it

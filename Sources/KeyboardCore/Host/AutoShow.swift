@@ -41,6 +41,9 @@ public struct AutoShow: Hashable, Sendable {
     private var focus: UInt64?
     /// The user hid the keyboard while the field of this focus serial had the focus.
     private var dismissedFocus: UInt64?
+    /// Whether the platform said nothing has the focus that it knows of (`contextUnknown()`)
+    /// and nothing it knows has taken the focus since.
+    public private(set) var isFocusUnknown = false
     /// Whether the user hid the keyboard and no field has taken the focus since.
     public var isDismissed: Bool { dismissedFocus != nil }
 
@@ -49,7 +52,7 @@ public struct AutoShow: Hashable, Sendable {
         self.isEnabled = isEnabled
     }
 
-    private var hidesWithoutField: Bool { isEnabled && isAvailable }
+    private var hidesWithoutField: Bool { isEnabled && isAvailable && !isFocusUnknown }
 
     // MARK: Inputs
 
@@ -71,6 +74,7 @@ public struct AutoShow: Hashable, Sendable {
     /// the same one again), so a change of the field's text or kind alone keeps it.
     public mutating func contextChanged(_ context: TextContext, focus: UInt64, at time: Duration) -> Change? {
         self.context = context
+        isFocusUnknown = false
         guard context.isActive else {
             // No field: hide after the hold (unless hidden already, or the platform cannot tell).
             if hidesWithoutField, isShown, hideDue == nil { hideDue = time + Self.hideDelay }
@@ -88,6 +92,21 @@ public struct AutoShow: Hashable, Sendable {
     /// input method has the seat): the keyboard is shown, as without auto-show, from now on.
     public mutating func unavailable() -> Change? {
         isAvailable = false
+        return showAsWithoutAutoShow()
+    }
+
+    /// The focus went where the platform cannot see what has it (on X11 a window whose
+    /// application exposes nothing through AT-SPI: xterm, Tk): the keyboard is shown, as
+    /// without auto-show, until the platform tells a field or a non-text object again. It ends
+    /// the hold and the user's hide (the focus moved). Nothing when it was unknown already.
+    public mutating func contextUnknown() -> Change? {
+        guard !isFocusUnknown else { return nil }
+        isFocusUnknown = true
+        return showAsWithoutAutoShow()
+    }
+
+    /// No field known: the hold and the user's hide end, and the keyboard is shown.
+    private mutating func showAsWithoutAutoShow() -> Change? {
         context = .inactive
         hideDue = nil
         dismissedFocus = nil

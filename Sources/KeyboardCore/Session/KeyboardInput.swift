@@ -51,6 +51,10 @@ public enum KeyboardInput: Hashable, Sendable {
     /// System mode: the platform cannot tell which field has the focus; the keyboard stays
     /// shown, as without auto-show.
     case textContextUnavailable
+    /// System mode: the window with the focus says nothing of what has it (on X11: no
+    /// accessible has the focus, as in xterm or Tk, which expose nothing through AT-SPI); the
+    /// keyboard is shown, as without auto-show, until a field or a non-text object is told.
+    case textContextUnknown
     /// The kana–kanji converter's answer to a `.convert` effect: `reading`'s segments and
     /// their candidates (none when it could not convert). A stale answer is ignored.
     case conversion(reading: String, segments: [KanaKanjiSegment])

@@ -83,6 +83,8 @@ extension KeyboardSession {
             textContextChanged(context, focus: focus, at: time, &effects)
         case .textContextUnavailable:
             textContextChanged(nil, focus: 0, at: time, &effects)
+        case .textContextUnknown:
+            textContextUnknown(at: time, &effects)
         case .conversion(let reading, let segments):
             _ = kanaInput(.conversion(reading: reading, segments: segments), &effects)
         case .tick:

@@ -80,6 +80,32 @@ struct AutoShowTests {
         #expect(part.dismissed() == nil && part.isShown, "nothing would bring it back")
     }
 
+    @Test func aWindowThatExposesNothingKeepsTheKeyboardShownUntilSomethingIsToldAgain() {
+        var part = AutoShow(isEnabled: true)
+        _ = part.launched(at: .zero)
+        // X11: xterm or Tk has the focus, no accessible does: shown, as without auto-show.
+        #expect(part.contextUnknown() == .show && part.isFocusUnknown && part.hideDue == nil)
+        #expect(part.contextUnknown() == nil, "told again: nothing")
+        #expect(part.dismissed() == nil && part.isShown, "nothing would bring it back in that window")
+        #expect(part.tick(at: ms(10_000)) == nil && part.isShown)
+        // A GTK button (a non-text accessible) takes the focus: hidden after the hold.
+        #expect(part.contextChanged(.inactive, focus: 0, at: ms(11_000)) == nil && !part.isFocusUnknown)
+        #expect(part.tick(at: ms(11_251)) == .hide)
+        // Back to xterm: shown at once, the hold and the user's hide forgotten.
+        #expect(part.contextUnknown() == .show)
+        #expect(part.contextChanged(Self.field, focus: 1, at: ms(12_000)) == nil && part.isShown)
+        #expect(part.contextChanged(.inactive, focus: 1, at: ms(12_100)) == nil && part.hideDue == ms(12_350))
+        #expect(part.contextUnknown() == .none && part.hideDue == nil, "shown already; the hold ends")
+    }
+
+    @Test func theSessionShowsForAWindowThatExposesNothing() {
+        var session = Self.launched()
+        #expect(!Self.shown(session))
+        let shown = session.send(.textContextUnknown, at: 100).withoutDisplay
+        #expect(shown == [.startAudioEngine, .keyboardFrameChanged(.show, session.layout.keyboardFrame)])
+        #expect(session.send(.tick, at: 5_000).withoutDisplay.isEmpty && Self.shown(session))
+    }
+
     @Test func offItNeverHides() {
         var part = AutoShow(isEnabled: false)
         #expect(part.launched(at: .zero) == nil && part.isShown)

@@ -37,14 +37,14 @@ extension Application {
 
     /// System mode: the focused field's context changed (issue 30), at `time`. The trace says
     /// so when what its `context` line shows changed (never for the text alone); a source that
-    /// cannot tell at all says why. With auto-show the session hears it too.
+    /// cannot tell at all says why. The session hears it too (auto-show, and the line above
+    /// the keys naming the field's kind).
     func textContextChanged(at time: Duration) {
         guard let source = systemMode?.textContextSource else { return }
-        let autoShow = session.autoShow.isEnabled
         if let reason = source.unavailableReason {
             trace.emit(.contextUnavailable(reason: reason), at: clock.now)
             tracedContext = .inactive
-            if autoShow { send(.textContextUnavailable, at: time) }
+            send(.textContextUnavailable, at: time)
             return
         }
         let context = source.context
@@ -53,7 +53,7 @@ extension Application {
             trace.emit(.context(context), at: clock.now)
             LatencyProbe.mark("context-traced")
         }
-        guard autoShow else { return }
+        // Without auto-show the session hears it too: the line above the keys names the kind.
         send(source.isFocusKnown ? .textContextChanged(context, focus: source.focusSerial) : .textContextUnknown, at: time)
     }
 

@@ -29,7 +29,12 @@ public struct AutoShow: Hashable, Sendable {
     /// before auto-show, and the `hide` key does nothing (nothing would bring it back).
     public let isEnabled: Bool
     /// The focused field as last told (`.inactive` when none has the focus).
-    public private(set) var context = TextContext.inactive
+    public private(set) var context = TextContext.inactive {
+        didSet { if context.kind != oldValue.kind { revision &+= 1 } }
+    }
+    /// Changes whenever what the line above the keys says of the field (`context.kind`) does;
+    /// never for its text alone.
+    public private(set) var revision = 0
     /// Whether the platform can tell which field has the focus; once it said it cannot
     /// (`unavailable()`), the keyboard stays shown, as without auto-show.
     public private(set) var isAvailable = true

@@ -188,3 +188,38 @@ struct AutoShowTests {
         #expect(session.send(.tick, at: 5_000).withoutDisplay.isEmpty && Self.shown(session))
     }
 }
+
+/// The line above the keys names the focused field's kind, never its text (issue 30).
+@Suite("The field's kind on the target line")
+struct FieldKindLineTests {
+    static let terminal = KeyTarget.window(FocusedWindow(id: 0x2a, title: "Terminal"))
+
+    @Test func theKindFollowsTheTargetInEachLanguage() {
+        let email = TextContext(purpose: .email, textBeforeCaret: "someone@exam")
+        #expect(SystemModeText.english.targetLine(Self.terminal, field: email) == "Keys go to: Terminal · email")
+        #expect(SystemModeText.japanese.targetLine(Self.terminal, field: email) == "入力先：Terminal（メール）")
+        #expect(SystemModeText.english.targetLine(Self.terminal, field: TextContext(purpose: .terminal)) == "Keys go to: Terminal · terminal")
+        #expect(SystemModeText.english.targetLine(Self.terminal) == "Keys go to: Terminal", "no field: as before")
+        #expect(SystemModeText.english.targetLine(.noFocusedWindow, field: email) == "No window has focus")
+    }
+
+    @Test func aSecureFieldIsAPasswordOrPINAndNothingOfItsText() {
+        let hidden = TextContext(purpose: .normal, hints: [.hiddenText])
+        #expect(SystemModeText.english.targetLine(Self.terminal, field: hidden) == "Keys go to: Terminal · password")
+        #expect(SystemModeText.english.targetLine(Self.terminal, field: TextContext(purpose: .pin)) == "Keys go to: Terminal · PIN")
+        for purpose in TextContext.Purpose.allCases {
+            #expect(SystemModeText.english.kindNames[purpose] != nil && SystemModeText.japanese.kindNames[purpose] != nil)
+        }
+    }
+
+    @Test func theLineRedrawsWhenTheKindChangesNotForTheText() {
+        var session = KeyboardSession(windowSize: KeyboardLayout.defaultSystemWindowSize(), mode: .system)
+        _ = session.handle(.launched, at: .zero)
+        let revision = session.autoShow.revision
+        session.send(.textContextChanged(TextContext(purpose: .email, textBeforeCaret: "a"), focus: 1), at: 10)
+        #expect(session.autoShow.revision != revision && session.autoShow.context.kind == .email)
+        let email = session.autoShow.revision
+        session.send(.textContextChanged(TextContext(purpose: .email, textBeforeCaret: "ab"), focus: 1), at: 20)
+        #expect(session.autoShow.revision == email, "the text alone changes nothing drawn")
+    }
+}

@@ -228,7 +228,7 @@ def figures(label, samples, last=True):
 def heekeyboard(app, disp, presses, env):
     """HeeKeyboard --system: a letter (types on release) and へぇ (types on press)."""
     import json
-    proc = subprocess.Popen([app, "--system", "--trace"], env=dict(env, DISPLAY=disp.name, SDL_AUDIODRIVER="dummy"),
+    proc = subprocess.Popen([app, "--system", "--no-auto-show", "--trace"], env=dict(env, DISPLAY=disp.name, SDL_AUDIODRIVER="dummy"),
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         layout = None

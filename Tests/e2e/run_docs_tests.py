@@ -49,6 +49,8 @@ NOT_ENVIRONMENT = {"SDL2",
                    "WM_DELETE_WINDOW", "WM_NAME", "WM_STATE", "UTF8_STRING", "CLIPBOARD", "INCR", "HEE_CLIPBOARD",
                    # The layer key back to the letters (the built-in en layout's key id).
                    "ABC",
+                   # Field kinds on the line above the keys (SystemModeText.kindNames).
+                   "PIN", "URL",
                    # A keysym name prefix (XF86 function keys) in Wayland system mode's keymap.
                    "XF86"}
 MAN_SECTIONS = ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"]

@@ -195,8 +195,8 @@ class Desktop:
 
 
 class Keyboard:
-    """A running `HeeApp --system --trace` (and `args`; without `--system` when `system` is
-    false: the host screen) and its keys."""
+    """A running `HeeApp --system --no-auto-show --trace` (and `args`, which may say
+    `--auto-show`; without `--system` when `system` is false: the host screen) and its keys."""
 
     def __init__(self, desktop, binary, name, extra_env=None, args=(), system=True):
         self.desktop = desktop
@@ -204,7 +204,7 @@ class Keyboard:
         env.update(extra_env or {})
         self.stderr_path = os.path.join(desktop.workdir, f"{name}-stderr.txt")
         stderr = open(self.stderr_path, "wb")
-        self.proc = subprocess.Popen([binary, *(["--system"] if system else []), "--trace", *args], env=env, stdin=subprocess.DEVNULL,
+        self.proc = subprocess.Popen([binary, *(["--system", "--no-auto-show"] if system else []), "--trace", *args], env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=stderr, start_new_session=True,
                                      cwd=desktop.workdir)
         stderr.close()
@@ -593,7 +593,7 @@ def run_checks(desktop, binary):
         fail(f"on a Wayland desktop stderr says {kb.stderr()!r}")
     ok(f"Wayland desktop (XWayland): one line on stderr: {lines[0]}")
     env = dict(desktop.env, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy")
-    proc = subprocess.Popen([binary, "--system", "--trace"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    proc = subprocess.Popen([binary, "--system", "--no-auto-show", "--trace"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
     trace = Trace(proc.stdout)
     trace.wait_for(is_event("layout"), "the offscreen layout", 20)

@@ -27,7 +27,8 @@ Scenarios (each runs even if an earlier one failed; they share the window and th
 Prints `ok - ...` per check and `not ok - SCENARIO: message` per failed scenario with each
 scenario's wall time; exits 1 if any failed, 2 when a prerequisite is missing (a skip with one
 line outside CI). Environment: HEE_APP, HEE_WAYLAND_KEEP=1 (keep the work directory),
-HEE_WAYLAND_AUTOSHOW_ONLY (comma-separated scenario names).
+HEE_WAYLAND_AUTOSHOW_ONLY (comma-separated scenario names), HEE_WAYLAND_AUTOSHOW_SCREENSHOT=PATH
+(grim's PNG of the output once the free-form entry showed the keyboard: docs/system-mode-autoshow.png).
 """
 import json
 import os
@@ -154,6 +155,9 @@ def scenario_purposes(rig, state):
             rig.wait_drawn(layout)
             if not any(ATTACH.search(line) for line in read(state["err"]).splitlines()):
                 fail("drawn, yet no buffer attached in the protocol log")
+            shot = os.environ.get("HEE_WAYLAND_AUTOSHOW_SCREENSHOT")
+            if shot:  # docs/system-mode-autoshow.png: the keyboard over the focused GTK entry
+                subprocess.run(["grim", os.path.abspath(shot)], env=rig.env(), check=True, timeout=TIMEOUT)
             ok("the free-form entry focused: `keyboard show`, the exclusive zone reserved, the keyboard drawn "
                "(its first buffer)")
         ok(f"{name}: context {json.dumps({k: v for k, v in line.items() if k not in ('event', 't')})}")

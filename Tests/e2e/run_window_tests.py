@@ -356,7 +356,7 @@ def check_display_cannot_hold(work, display):
 
 def check_system_mode_fits(work, display):
     work.clear_settings()
-    app = App(work, display, "system-fits", ("--system", "--scale", "2", "--size", "480x500")).start()
+    app = App(work, display, "system-fits", ("--system", "--no-auto-show", "--scale", "2", "--size", "480x500")).start()
     try:
         rect = wait_on_screen(app, "--system --scale 2 --size 480x500")
         (_, _, w, h), _ = geometry(app.env, app.wid)

@@ -26,6 +26,13 @@ final class AtspiContextSource: TextContextSource {
     private(set) var context = TextContext.inactive
     private(set) var unavailableReason: String?
     private(set) var focusSerial: UInt64 = 0
+    /// Whether an accessible (not ours) has the focus: false before the first report and
+    /// where the focused window's application exposes nothing (xterm, Tk; Qt 5 without its
+    /// variable), true for any object that says it has the focus, text field or not.
+    private(set) var isFocusKnown = false
+    /// Whether the watch's first report came (it says something even when it reads the same
+    /// as before it: auto-show's keyboard, hidden until then, waits for it).
+    private var reported = false
 
     /// Loads libatspi and starts the watch; `enableAccessibility`: set `IsEnabled` while it runs.
     /// When libatspi cannot be loaded (or SDL has no event type left) the source is
@@ -76,8 +83,11 @@ final class AtspiContextSource: TextContextSource {
             context = next
             unavailableReason = reason
             focusSerial = report.focus_serial
+            isFocusKnown = report.focused
+            reported = true
         }
-        return next != context || reason != unavailableReason || report.focus_serial != focusSerial
+        return !reported || next != context || reason != unavailableReason || report.focus_serial != focusSerial
+            || report.focused != isFocusKnown
     }
 
     /// The X focus moved: the watch reads the focused object again (its application may have

@@ -34,6 +34,7 @@ extension Application {
                 // System mode's keyboard appears and goes with its surface (auto-show).
                 systemMode?.setKeyboardShown(status == .show)
                 sessionBus?.keyboardShown(status == .show)
+                if status == .show { screen.needsDisplay = true }
             case .keyTouched(let key, let down):
                 trace.emit(.touch(key, down: down), at: now)
                 if !down { bench?.releaseHandled() }

@@ -84,7 +84,7 @@ extension Application {
         let session = KeyboardSession(windowSize: points, limit: configuration.limit, volume: configuration.volume, mode: mode,
                                       definition: definition, desktopKeys: desktopKeys, layouts: globeLayouts,
                                       flickOnly: settings?.settings.flickOnly ?? false,
-                                      autoShow: configuration.autoShow && wayland?.tellsFocusedField == true,
+                                      autoShow: configuration.autoShow && (wayland?.tellsFocusedField ?? (sdl.videoDriver == .x11)),
                                       emojiRecents: settings?.settings.emojiRecents ?? [],
                                       phoneDock: configuration.phoneDock)
         self.init(screen: screen, audio: audio, clipboard: Clipboard(x11Display: x11Display), sdl: sdl, session: session,

@@ -40,14 +40,14 @@ extension Application {
 
     /// System mode: the focused field's context changed (issue 30), at `time`. The trace says
     /// so when what its `context` line shows changed (never for the text alone); a source that
-    /// cannot tell at all says why. With auto-show the session hears it too.
+    /// cannot tell at all says why. The session hears it too (auto-show, and the line above
+    /// the keys naming the field's kind).
     func textContextChanged(at time: Duration) {
         guard let source = systemMode?.textContextSource else { return }
-        let autoShow = session.autoShow.isEnabled
         if let reason = source.unavailableReason {
             trace.emit(.contextUnavailable(reason: reason), at: clock.now)
             tracedContext = .inactive
-            if autoShow { send(.textContextUnavailable, at: time) }
+            send(.textContextUnavailable, at: time)
             return
         }
         let context = source.context
@@ -57,10 +57,8 @@ extension Application {
             trace.emit(.context(context), at: clock.now)
             LatencyProbe.mark("context-traced")
         }
-        // A request held (SetVisible) ends with the input method's active state, auto-show or not.
-        if autoShow || session.autoShow.request != nil {
-            send(.textContextChanged(context, focus: source.focusSerial), at: time)
-        }
+        // Without auto-show the session hears it too: the line above the keys names the kind.
+        send(source.isFocusKnown ? .textContextChanged(context, focus: source.focusSerial) : .textContextUnknown, at: time)
     }
 
     /// The session bus's thread woke the loop (or the connection did): `SetVisible` goes to the

@@ -18,7 +18,16 @@ protocol TextContextSource: AnyObject {
     /// Why the platform cannot tell which field has the focus at all, once that is clear
     /// (`nil` while it can, or may still): the keyboard then behaves as without a context.
     var unavailableReason: String? { get }
+    /// Whether the platform knows what has the focus: false where the focused window says
+    /// nothing of it (on X11 no accessible has the focus: xterm, Tk), so a `context` of
+    /// `.inactive` means "unknown", not "a non-text object" (auto-show then keeps the keyboard
+    /// shown). Wayland's input method always knows.
+    var isFocusKnown: Bool { get }
     /// Looks at an SDL event meant for the platform layer (the wake-up the source posted from
     /// its own thread). Returns whether `context`, `focusSerial` or `unavailableReason` changed.
     func handle(_ event: UnsafePointer<SDL_Event>) -> Bool
+}
+
+extension TextContextSource {
+    var isFocusKnown: Bool { true }
 }

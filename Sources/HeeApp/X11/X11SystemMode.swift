@@ -48,6 +48,19 @@ final class X11SystemMode: SystemModePlatform {
 
     var textContextSource: (any TextContextSource)? { contextSource }
 
+    /// Auto-show (issue 30): shown, the window is mapped on top as at the start (never
+    /// focused: its WM_HINTS say input False); hidden, it is withdrawn (ICCCM: unmapped, and
+    /// the window manager told with a synthetic UnmapNotify), so it holds no place on the
+    /// screen and the focus never passes through it.
+    func setKeyboardShown(_ shown: Bool) {
+        if shown {
+            X11KeyboardWindowHints.map(xwindow, on: connection)
+        } else {
+            XWithdrawWindow(connection.display, xwindow, XDefaultScreen(connection.display))
+            connection.flush()
+        }
+    }
+
     /// Looks at an SDL event that happened at `now`; returns whether the target changed
     /// (title included).
     func handle(_ event: UnsafePointer<SDL_Event>, at now: Duration) -> Bool {

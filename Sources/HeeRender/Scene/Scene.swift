@@ -94,7 +94,7 @@ public struct Scene: Hashable, Sendable {
         volume = session.hee.volume
         isCounterFull = session.hee.model.isFull
         let systemText = SystemModeText.of(language)
-        targetLine = systemText.targetLine(session.document.keyTarget)
+        targetLine = systemText.targetLine(session.document.keyTarget, field: session.autoShow.context)
         returnLabel = systemText.returnKey
         definition = session.definition
         isTrackpadActive = session.pointers.trackpad != nil

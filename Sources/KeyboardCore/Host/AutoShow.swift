@@ -29,7 +29,12 @@ public struct AutoShow: Hashable, Sendable {
     /// before auto-show, and the `hide` key does nothing (nothing would bring it back).
     public let isEnabled: Bool
     /// The focused field as last told (`.inactive` when none has the focus).
-    public private(set) var context = TextContext.inactive
+    public private(set) var context = TextContext.inactive {
+        didSet { if context.kind != oldValue.kind { revision &+= 1 } }
+    }
+    /// Changes whenever what the line above the keys says of the field (`context.kind`) does;
+    /// never for its text alone.
+    public private(set) var revision = 0
     /// Whether the platform can tell which field has the focus; once it said it cannot
     /// (`unavailable()`), the keyboard stays shown, as without auto-show.
     public private(set) var isAvailable = true
@@ -41,6 +46,9 @@ public struct AutoShow: Hashable, Sendable {
     private var focus: UInt64?
     /// The user hid the keyboard while the field of this focus serial had the focus.
     private var dismissedFocus: UInt64?
+    /// Whether the platform said nothing has the focus that it knows of (`contextUnknown()`)
+    /// and nothing it knows has taken the focus since.
+    public private(set) var isFocusUnknown = false
     /// Whether the user hid the keyboard and no field has taken the focus since.
     public var isDismissed: Bool { dismissedFocus != nil }
     /// The shell's or the user's choice (Phosh's `sm.puri.OSK0.SetVisible`, issue 31): shown
@@ -53,7 +61,7 @@ public struct AutoShow: Hashable, Sendable {
         self.isEnabled = isEnabled
     }
 
-    private var hidesWithoutField: Bool { isEnabled && isAvailable }
+    private var hidesWithoutField: Bool { isEnabled && isAvailable && !isFocusUnknown }
 
     // MARK: Inputs
 
@@ -76,6 +84,7 @@ public struct AutoShow: Hashable, Sendable {
     public mutating func contextChanged(_ context: TextContext, focus: UInt64, at time: Duration) -> Change? {
         let activeChanged = context.isActive != self.context.isActive
         self.context = context
+        isFocusUnknown = false
         if activeChanged, request != nil { return requestEnded(focus: focus, at: time) }
         if request != nil {
             // The request holds: another field, or the same field's text, changes nothing.
@@ -99,6 +108,21 @@ public struct AutoShow: Hashable, Sendable {
     /// input method has the seat): the keyboard is shown, as without auto-show, from now on.
     public mutating func unavailable() -> Change? {
         isAvailable = false
+        return showAsWithoutAutoShow()
+    }
+
+    /// The focus went where the platform cannot see what has it (on X11 a window whose
+    /// application exposes nothing through AT-SPI: xterm, Tk): the keyboard is shown, as
+    /// without auto-show, until the platform tells a field or a non-text object again. It ends
+    /// the hold and the user's hide (the focus moved). Nothing when it was unknown already.
+    public mutating func contextUnknown() -> Change? {
+        guard !isFocusUnknown else { return nil }
+        isFocusUnknown = true
+        return showAsWithoutAutoShow()
+    }
+
+    /// No field known: the hold and the user's hide end, and the keyboard is shown.
+    private mutating func showAsWithoutAutoShow() -> Change? {
         context = .inactive
         hideDue = nil
         dismissedFocus = nil

@@ -55,6 +55,10 @@ public enum KeyboardInput: Hashable, Sendable {
     /// (Phosh's `sm.puri.OSK0.SetVisible`, issue 31), until the input method's active state
     /// next changes.
     case visibilityRequested(Bool)
+    /// System mode: the window with the focus says nothing of what has it (on X11: no
+    /// accessible has the focus, as in xterm or Tk, which expose nothing through AT-SPI); the
+    /// keyboard is shown, as without auto-show, until a field or a non-text object is told.
+    case textContextUnknown
     /// The kana–kanji converter's answer to a `.convert` effect: `reading`'s segments and
     /// their candidates (none when it could not convert). A stale answer is ignored.
     case conversion(reading: String, segments: [KanaKanjiSegment])

@@ -11,6 +11,12 @@ extension KeyboardSession {
         applyAutoShow(change, at: time, &effects)
     }
 
+    /// The focused window says nothing of what has the focus (`.textContextUnknown`).
+    mutating func textContextUnknown(at time: Duration, _ effects: inout [KeyboardEffect]) {
+        guard mode == .system else { return }
+        applyAutoShow(autoShow.contextUnknown(), at: time, &effects)
+    }
+
     /// The `hide` key released: the keyboard hides until a field gains the focus again.
     mutating func dismissKeyboard(at time: Duration, _ effects: inout [KeyboardEffect]) {
         guard mode == .system else { return }

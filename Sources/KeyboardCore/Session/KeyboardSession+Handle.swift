@@ -85,6 +85,8 @@ extension KeyboardSession {
             textContextChanged(nil, focus: 0, at: time, &effects)
         case .visibilityRequested(let visible):
             visibilityRequested(visible, at: time, &effects)
+        case .textContextUnknown:
+            textContextUnknown(at: time, &effects)
         case .conversion(let reading, let segments):
             _ = kanaInput(.conversion(reading: reading, segments: segments), &effects)
         case .emojiData(let text):

@@ -147,7 +147,7 @@ public struct KeyboardSession: Hashable, Sendable {
     /// What the parts' revisions say about what is drawn: equal values, nothing visible
     /// changed in between (time aside: animations and the caret's blink).
     struct VisibleRevisions: Equatable {
-        var modifiers, pointers, document, kana, hostScreen, hee, layouts, emoji: Int
+        var modifiers, pointers, document, kana, hostScreen, hee, layouts, emoji, autoShow: Int
         var field: TextBuffer.Revisions
     }
 
@@ -155,6 +155,6 @@ public struct KeyboardSession: Hashable, Sendable {
     var visibleRevisions: VisibleRevisions {
         VisibleRevisions(modifiers: modifiers.revision, pointers: pointers.revision, document: document.revision,
                          kana: kana.revision, hostScreen: hostScreen.revision, hee: hee.revision,
-                         layouts: layouts.revision, emoji: emoji.revision, field: document.textField.revisions)
+                         layouts: layouts.revision, emoji: emoji.revision, autoShow: autoShow.revision, field: document.textField.revisions)
     }
 }

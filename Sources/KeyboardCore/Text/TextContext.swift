@@ -138,3 +138,14 @@ private extension String {
         return String(self[first...last])
     }
 }
+
+extension TextContext {
+    /// What kind of field it is, as the line above the keys names it (`nil` when no field
+    /// has the focus): its purpose, `.password` for any secure field that is not a PIN. Never
+    /// anything of its text.
+    public var kind: Purpose? {
+        guard isActive else { return nil }
+        if isSecure, purpose != .pin { return .password }
+        return purpose
+    }
+}

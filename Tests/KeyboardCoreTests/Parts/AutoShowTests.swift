@@ -80,6 +80,32 @@ struct AutoShowTests {
         #expect(part.dismissed() == nil && part.isShown, "nothing would bring it back")
     }
 
+    @Test func aWindowThatExposesNothingKeepsTheKeyboardShownUntilSomethingIsToldAgain() {
+        var part = AutoShow(isEnabled: true)
+        _ = part.launched(at: .zero)
+        // X11: xterm or Tk has the focus, no accessible does: shown, as without auto-show.
+        #expect(part.contextUnknown() == .show && part.isFocusUnknown && part.hideDue == nil)
+        #expect(part.contextUnknown() == nil, "told again: nothing")
+        #expect(part.dismissed() == nil && part.isShown, "nothing would bring it back in that window")
+        #expect(part.tick(at: ms(10_000)) == nil && part.isShown)
+        // A GTK button (a non-text accessible) takes the focus: hidden after the hold.
+        #expect(part.contextChanged(.inactive, focus: 0, at: ms(11_000)) == nil && !part.isFocusUnknown)
+        #expect(part.tick(at: ms(11_251)) == .hide)
+        // Back to xterm: shown at once, the hold and the user's hide forgotten.
+        #expect(part.contextUnknown() == .show)
+        #expect(part.contextChanged(Self.field, focus: 1, at: ms(12_000)) == nil && part.isShown)
+        #expect(part.contextChanged(.inactive, focus: 1, at: ms(12_100)) == nil && part.hideDue == ms(12_350))
+        #expect(part.contextUnknown() == .none && part.hideDue == nil, "shown already; the hold ends")
+    }
+
+    @Test func theSessionShowsForAWindowThatExposesNothing() {
+        var session = Self.launched()
+        #expect(!Self.shown(session))
+        let shown = session.send(.textContextUnknown, at: 100).withoutDisplay
+        #expect(shown == [.startAudioEngine, .keyboardFrameChanged(.show, session.layout.keyboardFrame)])
+        #expect(session.send(.tick, at: 5_000).withoutDisplay.isEmpty && Self.shown(session))
+    }
+
     @Test func offItNeverHides() {
         var part = AutoShow(isEnabled: false)
         #expect(part.launched(at: .zero) == nil && part.isShown)
@@ -160,5 +186,40 @@ struct AutoShowTests {
         var session = Self.launched(autoShow: false)
         session.send(.textContextChanged(.inactive, focus: 1), at: 10)
         #expect(session.send(.tick, at: 5_000).withoutDisplay.isEmpty && Self.shown(session))
+    }
+}
+
+/// The line above the keys names the focused field's kind, never its text (issue 30).
+@Suite("The field's kind on the target line")
+struct FieldKindLineTests {
+    static let terminal = KeyTarget.window(FocusedWindow(id: 0x2a, title: "Terminal"))
+
+    @Test func theKindFollowsTheTargetInEachLanguage() {
+        let email = TextContext(purpose: .email, textBeforeCaret: "someone@exam")
+        #expect(SystemModeText.english.targetLine(Self.terminal, field: email) == "Keys go to: Terminal · email")
+        #expect(SystemModeText.japanese.targetLine(Self.terminal, field: email) == "入力先：Terminal（メール）")
+        #expect(SystemModeText.english.targetLine(Self.terminal, field: TextContext(purpose: .terminal)) == "Keys go to: Terminal · terminal")
+        #expect(SystemModeText.english.targetLine(Self.terminal) == "Keys go to: Terminal", "no field: as before")
+        #expect(SystemModeText.english.targetLine(.noFocusedWindow, field: email) == "No window has focus")
+    }
+
+    @Test func aSecureFieldIsAPasswordOrPINAndNothingOfItsText() {
+        let hidden = TextContext(purpose: .normal, hints: [.hiddenText])
+        #expect(SystemModeText.english.targetLine(Self.terminal, field: hidden) == "Keys go to: Terminal · password")
+        #expect(SystemModeText.english.targetLine(Self.terminal, field: TextContext(purpose: .pin)) == "Keys go to: Terminal · PIN")
+        for purpose in TextContext.Purpose.allCases {
+            #expect(SystemModeText.english.kindNames[purpose] != nil && SystemModeText.japanese.kindNames[purpose] != nil)
+        }
+    }
+
+    @Test func theLineRedrawsWhenTheKindChangesNotForTheText() {
+        var session = KeyboardSession(windowSize: KeyboardLayout.defaultSystemWindowSize(), mode: .system)
+        _ = session.handle(.launched, at: .zero)
+        let revision = session.autoShow.revision
+        session.send(.textContextChanged(TextContext(purpose: .email, textBeforeCaret: "a"), focus: 1), at: 10)
+        #expect(session.autoShow.revision != revision && session.autoShow.context.kind == .email)
+        let email = session.autoShow.revision
+        session.send(.textContextChanged(TextContext(purpose: .email, textBeforeCaret: "ab"), focus: 1), at: 20)
+        #expect(session.autoShow.revision == email, "the text alone changes nothing drawn")
     }
 }

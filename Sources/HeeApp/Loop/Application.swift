@@ -164,6 +164,7 @@ final class Application {
         let launch = clock.now
         trace.emit(.settings(configuration), at: launch)
         send(.launched, at: launch)
+        kaomojiDataRead(at: launch)
         if session.mode == .system { keyTargetChanged(at: launch) }
         try drawIfNeeded(at: clock.now)
         if let systemMode { systemMode.showWindow() } else { screen.window.show() }

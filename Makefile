@@ -21,7 +21,7 @@ METAINFO := .build/data/hee-keyboard.metainfo.xml
 ICON_SIZES := 48 128 256
 ASSET_FILES := fonts/MPLUS1-Regular.otf fonts/MPLUS1-Bold.otf fonts/MPLUS1Code-Medium.otf fonts/HeeLaurel.ttf \
 	fonts/MPLUS-LICENSE.txt fonts/HeeLaurel-LICENSE.txt sounds/hee.wav sounds/hee-LICENSE.txt \
-	layouts/en.json layouts/de.json layouts/ja-kana.json emoji/emoji.tsv emoji/UNICODE-LICENSE.txt
+	layouts/en.json layouts/de.json layouts/ja-kana.json emoji/emoji.tsv emoji/kaomoji.tsv emoji/UNICODE-LICENSE.txt
 
 .PHONY: fuzz touch-test phosh-test sanitize bench bench-peers bench-deps all build release run test unit-test e2e-test wayland-test check-assets assets emoji-data screenshot clean install uninstall install-test
 

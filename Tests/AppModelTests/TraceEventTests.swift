@@ -118,6 +118,8 @@ struct TraceEventTests {
     /// as the layout's are), the trackpad on and off.
     @Test func layerAlternatesAndTrackpadLines() throws {
         #expect(TraceEvent.layer("symbols").json(at: 0.5).serialized == #"{"event":"layer","t":0.5,"name":"symbols"}"#)
+        #expect(TraceEvent.emojiCategory("animals").json(at: 0.5).serialized
+            == #"{"event":"emojiCategory","t":0.5,"name":"animals"}"#, "issue 34")
         let choices = [AlternatesBubble.Choice(text: "è", frame: Rect(x: 10, y: 20, width: 42, height: 40)),
                        AlternatesBubble.Choice(text: "é", frame: Rect(x: 52, y: 20, width: 42, height: 40))]
         #expect(TraceEvent.alternates("e", choices, coordinateScale: 2).json(at: 1).serialized

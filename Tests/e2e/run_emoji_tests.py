@@ -50,9 +50,13 @@ def show_emoji(kb, start="en"):
             fail(f"the emoji keyboard's layout line lacks {key}: {list(kb.layout['keys'])[:40]}")
 
 
-def category(kb, name):
+def category(kb, name, changes=False):
+    """Clicks the category key `name`; `changes`: another category was shown, so the trace
+    must say `emojiCategory` `name` (after the `layout` line)."""
     since = kb.trace.mark()
     kb.click(f"emoji:{name}")
+    if changes:
+        kb.trace.wait_for(is_event("emojiCategory", name=name), f"the emojiCategory line for {name}", since=since)
     kb.relayout(since)
 
 
@@ -101,12 +105,12 @@ def host_screen(desktop, binary):
     kb.relayout(since)
     if TONE not in kb.layout["keys"]:
         fail("the chosen tone is not shown in 👍's place")
-    category(kb, "flags")
+    category(kb, "flags", changes=True)
     wheel_to(kb, "🇯🇵")
     since = kb.trace.mark()
     kb.click("🇯🇵")
     kb.trace.wait_for(is_event("text", text="😀" + TONE + "🇯🇵"), "🇯🇵 in the field", since=since)
-    category(kb, "smileys")
+    category(kb, "smileys", changes=True)
     wheel_to(kb, FAMILY)
     since = kb.trace.mark()
     kb.click(FAMILY)

@@ -56,7 +56,7 @@ ICON_SIZES = (48, 128, 256)
 ASSET_FILES = [
     "fonts/MPLUS1-Regular.otf", "fonts/MPLUS1-Bold.otf", "fonts/MPLUS1Code-Medium.otf", "fonts/HeeLaurel.ttf",
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
-    "layouts/en.json", "layouts/de.json", "layouts/ja-kana.json", "emoji/emoji.tsv", "emoji/UNICODE-LICENSE.txt",
+    "layouts/en.json", "layouts/de.json", "layouts/ja-kana.json", "emoji/emoji.tsv", "emoji/kaomoji.tsv", "emoji/UNICODE-LICENSE.txt",
 ]
 EXPECTED_FILES = sorted(
     ["bin/hee-keyboard", "lib/hee-keyboard/libHeeVulkanStub.so", "share/applications/hee-keyboard.desktop",

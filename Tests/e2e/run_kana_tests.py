@@ -143,6 +143,17 @@ def host_screen(workdir, binary):
         trace.wait_for(is_event("text", text=GOAL + "今日はいい天気ですね"), "the sentence committed", since=since)
         ok("きょうはいいてんきですね (three segments) converts: 今日はいい天気ですね first, chosen by 次候補, committed by 確定")
 
+        # 「゛゜小」 with nothing composed is iOS's ^_^ (issue 34): the bar fills with 顔文字
+        # from emoji/kaomoji.tsv; one tapped is typed whole.
+        since = trace.mark()
+        pad.tap("゛゜小")
+        line = pad.candidates_with("(*^▽^*)", since)  # the bar shows the first that fit
+        if line["items"][0]["text"] != "(^_^)":
+            fail(f"the 顔文字 list starts with {line['items'][0]['text']!r}")
+        pad.tap_candidate("(*^▽^*)", since)
+        trace.wait_for(is_event("text", text=GOAL + "今日はいい天気ですね" + "(*^▽^*)"), "(*^▽^*) in the field", since=since)
+        ok(f"゛゜小 with nothing composed: {len(line['items'])} 顔文字 in the bar, (*^▽^*) tapped and typed")
+
         # The globe key's default list is en, ja-kana, emoji (issue 34): from the kana pad it
         # shows the emoji keyboard, whose own 🌐 goes on to en.
         since = from_kana = trace.mark()

@@ -71,6 +71,9 @@ public enum TraceEvent: Hashable, Sendable {
     case commit(String)
     /// The globe key switched to the layout `name`.
     case keyboardLayout(String)
+    /// The emoji keyboard shows the category `name` (issue 34: `recents`, `smileys` … `flags`):
+    /// it opened, a page turn ran into another category, or a category key was touched.
+    case emojiCategory(String)
     /// The space bar became iOS's trackpad (`active` true) or stopped being one.
     case trackpad(Bool)
     /// System mode: another `--system` keyboard started on this display and asked this one
@@ -175,7 +178,7 @@ public enum TraceEvent: Hashable, Sendable {
             members.append(("selected", bar.cells.firstIndex { $0.index == bar.selected }.map { .integer($0) } ?? .null))
         case .commit(let text):
             members.append(("text", .string(text)))
-        case .keyboardLayout(let name):
+        case .keyboardLayout(let name), .emojiCategory(let name):
             members.append(("name", .string(name)))
         case .context(let context):
             members.append(("active", .bool(context.isActive)))
@@ -219,6 +222,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .candidates: "candidates"
         case .commit: "commit"
         case .keyboardLayout: "keyboardLayout"
+        case .emojiCategory: "emojiCategory"
         case .trackpad: "trackpad"
         case .showRequested: "show"
         case .context, .contextUnavailable: "context"

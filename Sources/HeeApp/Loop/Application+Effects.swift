@@ -118,6 +118,8 @@ extension Application {
                     settings?.settings.layout = name
                     SettingsSnapshot.publish(settings)
                 }
+            case .emojiCategoryChanged(let category):
+                trace.emit(.emojiCategory(category.rawValue), at: now)
             case .emojiDataNeeded:
                 emojiDataNeeded(at: now)
             case .emojiDataRejected(let reason):

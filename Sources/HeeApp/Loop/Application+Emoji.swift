@@ -22,4 +22,19 @@ extension Application {
         }
         send(.emojiData(text), at: time)
     }
+
+    /// The largest 顔文字 file read (the committed one is under 1 KB).
+    static let kaomojiDataLimit = 64 << 10
+
+    /// Reads the kana pad's 顔文字 (`emoji/kaomoji.tsv`, a few hundred bytes) at launch and
+    /// hands them to the session; a file that cannot be read is one line on stderr and a ^_^
+    /// tap that shows nothing.
+    func kaomojiDataRead(at time: Duration) {
+        let path = AssetLocator.join(assetsDirectory, "emoji/kaomoji.tsv")
+        guard case .contents(let bytes, _) = RegularFileRead.read(path, limit: Self.kaomojiDataLimit) else {
+            Console.error("\(Console.program): kaomoji \(path) cannot be read; the ^_^ key shows none")
+            return
+        }
+        send(.kaomojiData(String(decoding: bytes, as: UTF8.self)), at: time)
+    }
 }

@@ -169,6 +169,7 @@ final class Application {
         let launch = clock.now
         trace.emit(.settings(configuration), at: launch)
         send(.launched, at: launch)
+        kaomojiDataRead(at: launch)
         if session.mode == .system {
             keyTargetChanged(at: launch)
             // Auto-show: the field focused when the keyboard started (Wayland's input method

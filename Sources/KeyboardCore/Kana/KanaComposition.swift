@@ -81,6 +81,16 @@ public struct KanaComposition: Hashable, Sendable {
         return true
     }
 
+    /// A list with nothing composed (the ^_^ key's 顔文字): `texts` in the bar, each tapped
+    /// one committed whole; anything typed replaces the list.
+    public mutating func showList(_ texts: [String]) {
+        self = KanaComposition()
+        candidates = texts.map { KanaCandidate(text: $0, readingLength: 0) }
+    }
+
+    /// Whether the bar shows a list with nothing composed (`showList`).
+    public var showsList: Bool { reading.isEmpty && !candidates.isEmpty }
+
     /// 次候補: chooses the next candidate (the first when none is chosen), wrapping around.
     /// Returns `false` when there are none.
     @discardableResult

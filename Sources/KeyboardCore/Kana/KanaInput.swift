@@ -85,9 +85,14 @@ public struct KanaInput: Hashable, Sendable {
     /// Another layout is shown: a new pad for its 「゛゜小」 key (the same flick-only setting and
     /// toggle timeout), the bar empty in `barFrame`.
     public mutating func layoutSwitched(to definition: LayoutDefinition, barFrame: Rect) {
+        let kaomoji = pad.kaomoji
         pad = KanaPad(isFlickOnly: pad.isFlickOnly, toggleTimeout: pad.toggleTimeout, modifiers: definition.kanaModifiers)
+        pad.kaomoji = kaomoji
         candidateBar = CandidateBar(frame: barFrame)
     }
+
+    /// The ^_^ key's 顔文字 (`Kaomoji.parse` of the app's `emoji/kaomoji.tsv`).
+    public mutating func setKaomoji(_ faces: [String]) { pad.kaomoji = faces }
 
     /// The candidate bar laid out again in `barFrame` (after a resize).
     public mutating func relayout(barFrame: Rect) {

@@ -23,6 +23,9 @@ public struct KanaPad: Hashable, Sendable {
     public var toggleTimeout: Duration
     /// The 「゛゜小」 key's table.
     public var modifiers: KanaModifierTable
+    /// The 顔文字 a tap on 「゛゜小」 shows when nothing is composed (iOS's ^_^ key, issue 34;
+    /// empty: the tap does nothing).
+    public var kaomoji: [String] = []
     /// The reading, its candidates and the chosen one.
     public private(set) var composition = KanaComposition()
     /// The key that typed the last kana, while `↶` or a tap can still step it.
@@ -73,11 +76,18 @@ public struct KanaPad: Hashable, Sendable {
         let before = composition
         var commits: [String] = []
         var passThrough = false
+        let listShown = composition.showsList
+        if listShown, !input.keepsList { composition = KanaComposition() }
         switch input {
         case .kanaKey(let key, let release, let touchDown):
             typeKana(key, release, touchDown: touchDown, at: time, &commits)
         case .modifierKey(let direction):
-            if composition.isEmpty { passThrough = true; break }
+            if composition.isEmpty, direction == .center, !listShown, !kaomoji.isEmpty {
+                composition.showList(kaomoji)  // ^_^; a second tap closes the list
+                toggle = nil
+                break
+            }
+            if composition.isEmpty { passThrough = !listShown; break }
             guard let last = composition.lastKana, let form = modifiers.modified(last, direction) else { break }
             composition.replaceLast(with: form)
             toggle = nil

@@ -24,3 +24,14 @@ public enum KanaPadInput: Hashable, Sendable {
     /// The converter's answer for `reading` (stale answers are ignored).
     case conversion(reading: String, segments: [KanaKanjiSegment])
 }
+
+extension KanaPadInput {
+    /// Whether the 顔文字 list (nothing composed) stays shown for this input: a tap in it, or a
+    /// converter's (stale) answer. Any other key closes it first.
+    var keepsList: Bool {
+        switch self {
+        case .candidate, .conversion: true
+        default: false
+        }
+    }
+}

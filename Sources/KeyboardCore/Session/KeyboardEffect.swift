@@ -79,6 +79,9 @@ public enum KeyboardEffect: Hashable, Sendable {
     case emojiDataRejected(String)
     /// Frequently Used changed (most recent first): the app saves it in the settings file.
     case emojiRecentsChanged([String])
+    /// The emoji keyboard shows another category (issue 34): it opened, a page turn ran on
+    /// into the next category, or a category key was touched. After the `.layoutChanged`.
+    case emojiCategoryChanged(EmojiCategory)
 }
 
 /// The app's sounds.

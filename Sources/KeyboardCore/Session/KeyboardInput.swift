@@ -64,6 +64,9 @@ public enum KeyboardInput: Hashable, Sendable {
     case conversion(reading: String, segments: [KanaKanjiSegment])
     /// The text of the emoji data file, answering `.emojiDataNeeded` (issue 34).
     case emojiData(String)
+    /// The text of the 顔文字 file (`emoji/kaomoji.tsv`, issue 34), handed in at launch: the
+    /// faces the kana pad's ^_^ tap shows (`Kaomoji.parse`).
+    case kaomojiData(String)
     /// The mouse wheel turned over the keyboard: `steps` > 0 down or right (the emoji grid's
     /// next page), < 0 up or left.
     case scroll(steps: Int)

@@ -17,6 +17,15 @@ extension KeyboardSession {
         let first = emoji.recents.emoji.isEmpty ? EmojiCategory.smileys.rawValue : EmojiCategory.recents.rawValue
         layouts.replaceDefinition(with: emoji.definition, layer: first)
         layoutShown(&effects)
+        emojiCategoryShown(after: nil, &effects)
+    }
+
+    /// A layer was shown after the one named `before` (`nil`: the emoji keyboard just opened):
+    /// when the emoji keyboard shows a page of another category, the trace says which.
+    mutating func emojiCategoryShown(after before: String?, _ effects: inout [KeyboardEffect]) {
+        guard showsEmoji, let category = EmojiPanel.category(of: layerName),
+              before.flatMap(EmojiPanel.category(of:)) != category else { return }
+        effects.append(.emojiCategoryChanged(category))
     }
 
     /// The emoji data file's text arrived: the catalog is read (a malformed file gives an empty
@@ -55,7 +64,9 @@ extension KeyboardSession {
     /// The grid's page `steps` pages on (back when negative), if there is one.
     mutating func turnEmojiPage(_ steps: Int, _ effects: inout [KeyboardEffect]) {
         guard steps != 0, let page = emoji.page(steps, after: layerName) else { return }
+        let before = layerName
         effects += layouts.showLayer(page)
+        emojiCategoryShown(after: before, &effects)
     }
 
     /// A pointer went down at `point` on `key` (or on none): a press on the emoji grid may

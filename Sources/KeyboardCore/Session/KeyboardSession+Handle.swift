@@ -91,6 +91,8 @@ extension KeyboardSession {
             _ = kanaInput(.conversion(reading: reading, segments: segments), &effects)
         case .emojiData(let text):
             emojiDataArrived(text, &effects)
+        case .kaomojiData(let text):
+            kana.setKaomoji(Kaomoji.parse(text))
         case .scroll(let steps):
             if definition.name == EmojiPanel.layoutName { turnEmojiPage(steps, &effects) }
         case .secureFieldChanged(let secure):

@@ -184,12 +184,15 @@ extension KeyboardSession {
     mutating func layerKeyTouched(_ name: String, by pointer: PointerID, _ effects: inout [KeyboardEffect]) {
         let before = layerName
         effects += layouts.showLayer(name)
+        emojiCategoryShown(after: before, &effects)
         if before != name { pointers.setLayerReturn(before, for: pointer) }
     }
 
     /// After `pointer`'s key typed on release: the layer it slid from comes back.
     mutating func returnFromSlide(of pointer: PointerID, _ effects: inout [KeyboardEffect]) {
         guard let back = pointers.takeLayerReturn(of: pointer) else { return }
+        let before = layerName
         effects += layouts.showLayer(back)
+        emojiCategoryShown(after: before, &effects)
     }
 }

@@ -174,7 +174,9 @@ def scenario_button(rig, state):
     fields.focus("button")
     inactive = trace.wait_for(is_event("context", active=False), "the button's context line (inactive)", TIMEOUT, since=since)
     hidden = trace.wait_for(is_event("keyboard", status="hide"), "the keyboard to hide", TIMEOUT, since=since)
-    if hidden["t"] - inactive["t"] < HOLD - 0.001:
+    # Both lines' `t` are rounded to 1 ms, and the context line is stamped when written, a
+    # little after the input method's done that the hold counts from: a few ms of slack.
+    if hidden["t"] - inactive["t"] < HOLD - 0.005:
         fail(f"hidden {hidden['t'] - inactive['t']:.3f} s after the field went away, before the {HOLD} s hold")
     wait_until(lambda: workspace_height(rig) == OUTPUT_HEIGHT, "the exclusive zone to be released")
     ok(f"the button focused: hidden {hidden['t'] - inactive['t']:.3f} s after `context` inactive, exclusive zone released")

@@ -15,7 +15,7 @@ Steps, in order:
   3. Its contents: exactly the files `make install` puts under /usr, plus the copyright file,
      the changelog and the compressed man page; the binary links no libswift* (readelf, ldd)
      and has no run path into the toolchain.
-  4. lintian (-I -E --pedantic): no error and no warning; its output is printed.
+  4. lintian (-I -E --pedantic): no error, warning, info or pedantic tag; its output is printed.
   5. As root only: `apt-get install ./hee-keyboard_….deb`, then `/usr/bin/hee-keyboard
      --version` with PATH=/usr/bin:/bin and the toolchain's directory hidden (unshare -m,
      tmpfs over it); then, the same way, under a private Xvfb and strace, `--trace`: a click
@@ -62,7 +62,7 @@ HEE_TEXT = "へぇ〜"
 ASSET_FILES = [
     "fonts/MPLUS1-Regular.otf", "fonts/MPLUS1-Bold.otf", "fonts/MPLUS1Code-Medium.otf", "fonts/HeeLaurel.ttf",
     "fonts/MPLUS-LICENSE.txt", "fonts/HeeLaurel-LICENSE.txt", "sounds/hee.wav", "sounds/hee-LICENSE.txt",
-    "layouts/en.json", "layouts/de.json", "layouts/ja-kana.json", "emoji/emoji.tsv", "emoji/UNICODE-LICENSE.txt",
+    "layouts/en.json", "layouts/de.json", "layouts/ja-kana.json", "emoji/emoji.tsv", "emoji/kaomoji.tsv", "emoji/UNICODE-LICENSE.txt",
 ]
 ICON_SIZES = (48, 128, 256)
 EXPECTED_FILES = sorted(
@@ -320,8 +320,8 @@ def check_lintian(deb):
     print("# lintian -I -E --pedantic: " + ("(no output)" if not lines else ""), flush=True)
     for line in lines:
         print(f"#   {line}", flush=True)
-    errors = [l for l in lines if l.startswith(("E:", "W:"))]
-    expect(status == 0 and not errors, f"lintian found errors or warnings (status {status}):\n{out}{err}")
+    errors = [l for l in lines if l.startswith(("E:", "W:", "I:", "P:"))]
+    expect(status == 0 and not errors, f"lintian found errors, warnings, infos or pedantic tags (status {status}):\n{out}{err}")
     status, out, _ = run(["lintian", "--show-overrides", "-I", "-E", "--pedantic", deb], timeout=900)
     overridden = len([l for l in out.splitlines() if l.startswith("O:")])
     ok(f"lintian: no error, no warning, no info, no pedantic tag ({overridden} tags overridden with a reason "
@@ -646,11 +646,15 @@ def check_opened_files(strace_log, hidden):
     names = {os.path.basename(f) for f in ASSET_FILES}
     assets = sorted(p for p in opened if os.path.basename(p) in names)
     # A run without --layout reads the shipped en layout and ja-kana (the globe key's default
-    # layouts), not the others.
+    # layouts), not the others; the emoji data only once the emoji keyboard is first shown
+    # (issue 34: not at start-up), which this run never does.
+    lazy = "/usr/share/hee-keyboard/emoji/emoji.tsv"
     wanted = [f"/usr/share/hee-keyboard/{f}" for f in ASSET_FILES
-              if not f.endswith(".txt") and (not f.startswith("layouts/") or f in ("layouts/en.json", "layouts/ja-kana.json"))]
+              if not f.endswith(".txt") and (not f.startswith("layouts/") or f in ("layouts/en.json", "layouts/ja-kana.json"))
+              and f"/usr/share/hee-keyboard/{f}" != lazy]
     missing = [p for p in wanted if p not in opened]
     expect(not missing, f"the installed program did not open {missing}; assets it opened: {assets}")
+    expect(lazy not in opened, f"the emoji data {lazy} was read at start-up, before the emoji keyboard was shown")
     outside = [p for p in assets if not p.startswith("/usr/share/hee-keyboard/")]
     expect(not outside, f"assets opened from outside /usr/share/hee-keyboard: {outside}")
     elsewhere = sorted(p for p in opened if p.startswith(REPO_ROOT + "/") or (hidden and p.startswith(hidden + "/"))

@@ -78,6 +78,19 @@ def kill_group(proc, grace=2.0):
         pass
 
 
+def wait_until(predicate, what, timeout):
+    """Polls `predicate` every 20 ms until it returns something true, and returns that; fails
+    naming `what` after `timeout` seconds (a safety net, never what a test checks)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            fail(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.02)
+
+
 def wait_for_clipboard(env, expected, owner, timeout=10.0):
     """Waits until the X clipboard reads back `expected`: the `owner` process (xclip) has
     taken the selection. Reading it back is the proof; no fixed wait."""

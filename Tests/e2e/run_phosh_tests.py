@@ -32,6 +32,7 @@ failed, 2 when a prerequisite is missing (phoc, phosh, squeekboard, grim, gdbus,
 library's build). Environment: HEE_APP, HEE_E2E_KEEP=1, HEE_PHOSH_ONLY (comma-separated names).
 Takes about 15 s.
 """
+import functools
 import os
 import pwd
 import shutil
@@ -40,6 +41,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import e2e_support  # noqa: E402
 from e2e_support import Prerequisite, app_binary, fail, kill_group, ok, script_main  # noqa: E402
 from run_e2e import Trace, is_event  # noqa: E402
 from wayland_support import run_each  # noqa: E402
@@ -99,15 +101,7 @@ def read(path):
         return ""
 
 
-def wait_until(predicate, what, timeout=TIMEOUT):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            fail(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.02)
+wait_until = functools.partial(e2e_support.wait_until, timeout=TIMEOUT)
 
 
 class Phosh:

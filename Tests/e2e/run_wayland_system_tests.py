@@ -36,6 +36,7 @@ exits 1 if any failed, 2 when a prerequisite is missing (a skip with one line ou
 Environment: HEE_APP, HEE_WAYLAND_KEEP=1 (keep the work directory), HEE_WAYLAND_SYSTEM_ONLY
 (comma-separated scenario names).
 """
+import functools
 import os
 import shutil
 import signal
@@ -46,6 +47,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import e2e_support  # noqa: E402
 from e2e_support import Prerequisite, app_binary, fail, kill_group, ok, script_main  # noqa: E402
 from run_e2e import Trace, is_event  # noqa: E402
 from wayland_support import (KeyboardHolder, Sway, VirtualPointer, read_string, run_each, split_messages,  # noqa: E402
@@ -75,15 +77,7 @@ TYPED_TERMINAL = TYPED + "x\x7f\n"
 TEXT_SENDS = 9                # sends with text: へぇ〜 h i A " " 1 ? é x (BackSpace and Return are keys)
 
 
-def wait_until(predicate, what, timeout=TIMEOUT):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            fail(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.02)
+wait_until = functools.partial(e2e_support.wait_until, timeout=TIMEOUT)
 
 
 def read(path):
